@@ -1,0 +1,51 @@
+"""Ten Phases: an unofficial rules engine for the Phase 10 card game."""
+
+from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
+from .cards import SKIP, WILD, Card, CardError, Color, format_cards, parse_card, parse_cards
+from .finder import enumerate_laydowns, find_laydown
+from .game import IllegalActionError, apply, legal_actions, new_game, replay, why_illegal
+from .groups import End, Group
+from .rules import CLASSIC, GameConfig, GroupKind, Options, PhaseSpec, Ruleset, SetupError
+from .state import GameState, HandRecord, PlayerState, Step
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CLASSIC",
+    "SKIP",
+    "WILD",
+    "Action",
+    "Card",
+    "CardError",
+    "Color",
+    "Discard",
+    "Draw",
+    "End",
+    "GameConfig",
+    "GameState",
+    "Group",
+    "GroupKind",
+    "HandRecord",
+    "Hit",
+    "IllegalActionError",
+    "LayDown",
+    "NextHand",
+    "Options",
+    "PhaseSpec",
+    "PlayerState",
+    "Ruleset",
+    "SetupError",
+    "Step",
+    "TakeDiscard",
+    "apply",
+    "enumerate_laydowns",
+    "find_laydown",
+    "format_cards",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "replay",
+    "why_illegal",
+]

@@ -1,0 +1,151 @@
+"""Actions: small frozen values with a text form that parses back to the same value.
+
+    draw                         draw the top card of the draw pile
+    take                         take the top card of the discard pile
+    lay set:R3,R3,W run:W,B8,B9,B10
+                                 lay down the phase (runs listed low to high)
+    hit W @1:0 low               hit a Wild on seat 1's first group, at the low end
+    discard R7                   discard a card
+    discard S @2                 discard a Skip against seat 2
+    next                         deal the next hand
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, CardError, parse_card, parse_cards
+from .groups import End, Group
+from .rules import GroupKind
+
+__all__ = [
+    "Action",
+    "ActionSyntaxError",
+    "Discard",
+    "Draw",
+    "Hit",
+    "LayDown",
+    "NextHand",
+    "TakeDiscard",
+    "parse_action",
+]
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    groups: tuple[Group, ...]
+
+    def __post_init__(self) -> None:
+        canonical = tuple(sorted((Group.make(g.kind, g.cards) for g in self.groups), key=lambda g: g.sort_key))
+        object.__setattr__(self, "groups", canonical)
+
+    @staticmethod
+    def of(*groups: tuple[GroupKind | str, Iterable[Card] | str]) -> LayDown:
+        """``LayDown.of(("set", "R3 R3 W"), ("run", "W B8 B9 B10"))``"""
+        made = []
+        for kind, cards in groups:
+            kind = GroupKind(kind) if isinstance(kind, str) else kind
+            made.append(Group(kind, parse_cards(cards) if isinstance(cards, str) else tuple(cards)))
+        return LayDown(tuple(made))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for group in self.groups for card in group.cards)
+
+    def __str__(self) -> str:
+        return "lay " + " ".join(str(group) for group in self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    card: Card
+    player: int
+    group: int
+    end: End | None = None
+
+    def __str__(self) -> str:
+        text = f"hit {self.card} @{self.player}:{self.group}"
+        return f"{text} {self.end.value}" if self.end is not None else text
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: Card
+    target: int | None = None
+
+    def __str__(self) -> str:
+        return f"discard {self.card}" + (f" @{self.target}" if self.target is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    def __str__(self) -> str:
+        return "next"
+
+
+Action = Draw | TakeDiscard | LayDown | Hit | Discard | NextHand
+
+
+def parse_action(text: str) -> Action:
+    """The action written as ``str(action)`` writes it."""
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb in ("draw", "take", "next") and not args:
+            return {"draw": Draw(), "take": TakeDiscard(), "next": NextHand()}[verb]
+        if verb == "lay" and args:
+            return LayDown(tuple(_parse_group(arg) for arg in args))
+        if verb == "hit" and len(args) in (2, 3):
+            player, group = _parse_place(args[1])
+            end = End(args[2].lower()) if len(args) == 3 else None
+            return Hit(parse_card(args[0]), player, group, end)
+        if verb == "discard" and len(args) in (1, 2):
+            target = _parse_seat(args[1]) if len(args) == 2 else None
+            return Discard(parse_card(args[0]), target)
+    except (CardError, ValueError) as error:
+        raise ActionSyntaxError(f"cannot read action {text!r}: {error}") from None
+    raise ActionSyntaxError(
+        f"cannot read action {text!r}: expected draw, take, lay KIND:CARDS..., "
+        "hit CARD @SEAT:GROUP [low|high], discard CARD [@SEAT] or next"
+    )
+
+
+def _parse_group(text: str) -> Group:
+    kind, sep, cards = text.partition(":")
+    if not sep:
+        raise ValueError(f"a group is written KIND:CARDS, like set:R3,R3,W, not {text!r}")
+    return Group(GroupKind(kind.lower()), parse_cards(cards))
+
+
+def _parse_seat(text: str) -> int:
+    if not text.startswith("@") or not text[1:].isdigit():
+        raise ValueError(f"a seat is written @N, not {text!r}")
+    return int(text[1:])
+
+
+def _parse_place(text: str) -> tuple[int, int]:
+    seat, sep, group = text.partition(":")
+    if not sep or not group.isdigit():
+        raise ValueError(f"a group on the table is written @SEAT:GROUP, not {text!r}")
+    return _parse_seat(seat), int(group)

@@ -1,0 +1,455 @@
+"""The rules in motion: dealing, legal actions, applying them, scoring, game end.
+
+``legal_actions(state)`` is the single source of truth for what may be done;
+``apply(state, action)`` checks an action against the same rules and returns a
+new state, or raises ``IllegalActionError`` and leaves the old one as it was.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
+from .cards import SKIP, Card
+from .finder import enumerate_laydowns
+from .groups import End, add_to_group, hit_ends, hit_problem, laydown_problem
+from .rng import seed_state, shuffled
+from .rules import GameConfig, GroupKind
+from .state import GameState, HandRecord, PlayerState, Step
+
+__all__ = [
+    "IllegalActionError",
+    "apply",
+    "hand_points",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "skip_targets",
+    "why_illegal",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now.  The message names the action and the reason."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action '{action}': {reason}")
+        self.action = action
+        self.reason = reason
+
+
+# --- setting up ---------------------------------------------------------------------------
+
+
+def new_game(config: GameConfig) -> GameState:
+    """The game with its first hand dealt."""
+    seats = tuple(range(len(config.players)))
+    players = tuple(PlayerState(name=name, hand=(), phase_index=0) for name in config.players)
+    empty = GameState(
+        config=config,
+        rng=seed_state(config.seed),
+        hand_number=0,
+        dealer=config.first_dealer,
+        current=config.first_dealer,
+        step=Step.HAND_OVER,
+        draw_pile=(),
+        discard_pile=(),
+        players=players,
+        active=seats,
+    )
+    return _deal(empty)
+
+
+def _deal(state: GameState) -> GameState:
+    rules = state.config.options.ruleset()
+    active = state.tiebreak or tuple(range(len(state.players)))
+    deck, rng = shuffled(rules.deck, state.rng)
+    pile = list(deck)
+    order = _seats_from(active, state.dealer)
+    hands: dict[int, list[Card]] = {seat: [] for seat in active}
+    for _ in range(rules.hand_size):
+        for seat in order:
+            hands[seat].append(pile.pop())
+    discard = (pile.pop(),)
+    players = tuple(
+        replace(
+            player,
+            hand=tuple(sorted(hands.get(seat, ()))),
+            groups=(),
+            skip_pending=False,
+            skip_protected=False,
+            taken=(),
+        )
+        for seat, player in enumerate(state.players)
+    )
+    first = order[0]
+    if discard[0] == SKIP:  # ruling 14: a Skip turned up skips the first player
+        players = _replace_at(players, first, skip_pending=True)
+    dealt = replace(
+        state,
+        rng=rng,
+        hand_number=state.hand_number + 1,
+        current=first,
+        step=Step.DRAW,
+        draw_pile=tuple(pile),
+        discard_pile=discard,
+        players=players,
+        active=active,
+        turns=0,
+    )
+    return _begin_turn(dealt)
+
+
+def _seats_from(active: tuple[int, ...], dealer: int) -> list[int]:
+    """Active seats in playing order, starting left of the dealer."""
+    total = max(active) + 1 if active else 0
+    total = max(total, dealer + 1)
+    return sorted(active, key=lambda seat: (seat - dealer - 1) % total)
+
+
+def _next_seat(state: GameState, seat: int) -> int:
+    n = len(state.players)
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if candidate in state.active:
+            return candidate
+    raise AssertionError("no active seat")
+
+
+def _replace_at(players: tuple[PlayerState, ...], seat: int, **changes: object) -> tuple[PlayerState, ...]:
+    updated = list(players)
+    updated[seat] = replace(updated[seat], **changes)  # type: ignore[arg-type]
+    return tuple(updated)
+
+
+def _begin_turn(state: GameState) -> GameState:
+    """Pass over skipped players, refill an empty draw pile, and start the turn."""
+    players = state.players
+    current = state.current
+    while players[current].skip_pending:
+        players = _replace_at(players, current, skip_pending=False, skip_protected=True)
+        current = _next_seat(state, current)
+    state = replace(state, players=players, current=current, step=Step.DRAW)
+    if not state.draw_pile:
+        state = _reshuffle(state)
+        if not state.draw_pile:  # ruling 10: nothing left to draw ends the hand
+            return _end_hand(state, went_out=None)
+    return replace(state, turns=state.turns + 1)
+
+
+def _reshuffle(state: GameState) -> GameState:
+    """Ruling 10: all but the top of the discard pile becomes the new draw pile."""
+    under, top = state.discard_pile[:-1], state.discard_pile[-1:]
+    pile, rng = shuffled(under, state.rng)
+    return replace(state, draw_pile=pile, discard_pile=top, rng=rng)
+
+
+# --- what may be done ---------------------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the rules allow now, for the player whose turn it is."""
+    if state.step is Step.GAME_OVER:
+        return ()
+    if state.step is Step.HAND_OVER:
+        return (NextHand(),)
+    if state.step is Step.DRAW:
+        actions: list[Action] = [Draw()]
+        if _can_take(state) is None:
+            actions.append(TakeDiscard())
+        return tuple(actions)
+    return (*_laydowns(state), *_hits(state), *_discards(state))
+
+
+def _laydowns(state: GameState) -> Iterator[LayDown]:
+    player = state.player
+    if player.has_laid:
+        return
+    rules = state.config.options.ruleset()
+    for groups in enumerate_laydowns(player.hand, state.phase_spec(state.current), rules):
+        yield LayDown(groups)
+
+
+def _hits(state: GameState) -> Iterator[Hit]:
+    if not state.player.has_laid:
+        return
+    rules = state.config.options.ruleset()
+    for card in sorted(set(state.player.hand)):
+        for seat in state.active:
+            for index, group in enumerate(state.players[seat].groups):
+                for end in hit_ends(group, card, rules):
+                    yield Hit(card, seat, index, end)
+
+
+def _discards(state: GameState) -> Iterator[Discard]:
+    hand = state.player.hand
+    for card in sorted(set(hand)):
+        if card != SKIP or len(hand) == 1:  # ruling 15: going out with a Skip skips no one
+            yield Discard(card)
+            continue
+        targets = skip_targets(state)
+        if not targets:  # ruling 12: with no one to skip, the Skip is simply discarded
+            yield Discard(card)
+        for seat in targets:
+            yield Discard(card, seat)
+
+
+def skip_targets(state: GameState) -> tuple[int, ...]:
+    """Who a Skip discarded now may target (rulings 11-12)."""
+    return tuple(
+        seat
+        for seat in state.active
+        if seat != state.current
+        and not state.players[seat].skip_pending
+        and not state.players[seat].skip_protected
+    )
+
+
+def _can_take(state: GameState) -> str | None:
+    top = state.discard_top
+    if top is None:
+        return "the discard pile is empty"
+    if top == SKIP:
+        return "a Skip can never be taken from the discard pile"
+    return None
+
+
+def why_illegal(state: GameState, action: object) -> str | None:
+    """The reason ``action`` is not allowed now, or None if it is."""
+    if state.step is Step.GAME_OVER:
+        return "the game is over"
+    if isinstance(action, NextHand):
+        return None if state.step is Step.HAND_OVER else "the hand is still being played"
+    if state.step is Step.HAND_OVER:
+        return "the hand is over: deal the next one"
+    if isinstance(action, Draw | TakeDiscard):
+        if state.step is not Step.DRAW:
+            return "you have already drawn a card this turn"
+        return _can_take(state) if isinstance(action, TakeDiscard) else None
+    if state.step is Step.DRAW and isinstance(action, LayDown | Hit | Discard):
+        return "draw a card first, from the draw pile or the discard pile"
+    if isinstance(action, LayDown):
+        return _laydown_problem(state, action)
+    if isinstance(action, Hit):
+        return _hit_problem(state, action)
+    if isinstance(action, Discard):
+        return _discard_problem(state, action)
+    return f"not an action: {action!r}"
+
+
+def _missing(hand: Iterable[Card], cards: Iterable[Card]) -> Card | None:
+    held = Counter(hand)
+    held.subtract(cards)
+    short = [card for card, count in held.items() if count < 0]
+    return min(short) if short else None
+
+
+def _laydown_problem(state: GameState, action: LayDown) -> str | None:
+    player = state.player
+    if player.has_laid:
+        return "you have already laid down your phase this hand"
+    missing = _missing(player.hand, action.cards)
+    if missing is not None:
+        return f"you do not hold {'another ' if missing in player.hand else ''}{missing}"
+    rules = state.config.options.ruleset()
+    return laydown_problem(action.groups, state.phase_spec(state.current), rules)
+
+
+def _hit_problem(state: GameState, action: Hit) -> str | None:
+    player = state.player
+    if not player.has_laid:
+        return "lay down your own phase before hitting"
+    if action.card not in player.hand:
+        return f"you do not hold {action.card}"
+    if action.player not in state.active or not 0 <= action.group < len(state.players[action.player].groups):
+        return f"there is no group {action.group} in front of seat {action.player}"
+    rules = state.config.options.ruleset()
+    group = state.players[action.player].groups[action.group]
+    problem = hit_problem(group, action.card, rules)
+    if problem is not None:
+        return problem
+    ends = hit_ends(group, action.card, rules)
+    if group.kind is not GroupKind.RUN:
+        return None if action.end is None else f"a {group.kind.value} group has no ends"
+    if action.end is None:
+        return "say which end of the run the card goes on: low or high"
+    if action.end not in ends:
+        return f"{action.card} does not fit the {action.end.value} end of the {group.describe()}"
+    return None
+
+
+def _discard_problem(state: GameState, action: Discard) -> str | None:
+    hand = state.player.hand
+    if action.card not in hand:
+        return f"you do not hold {action.card}"
+    if action.card != SKIP:
+        return None if action.target is None else "only a Skip is discarded against a player"
+    if len(hand) == 1:
+        return None if action.target is None else "a Skip discarded to go out skips no one"
+    targets = skip_targets(state)
+    if action.target is None:
+        return "choose the player to skip" if targets else None
+    return _target_problem(state, action.target)
+
+
+def _target_problem(state: GameState, seat: int) -> str | None:
+    if seat == state.current:
+        return "you cannot skip yourself"
+    if seat not in state.active:
+        return f"seat {seat} is not playing this hand"
+    target = state.players[seat]
+    if target.skip_pending:
+        return f"{target.name} already has a Skip waiting"
+    if target.skip_protected:
+        return f"{target.name} was skipped and has not played a turn since"
+    return None
+
+
+# --- doing it -----------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises ``IllegalActionError`` if it is not allowed."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+    if isinstance(action, Draw):
+        return _draw(state)
+    if isinstance(action, TakeDiscard):
+        return _take(state)
+    if isinstance(action, LayDown):
+        return _lay(state, action)
+    if isinstance(action, Hit):
+        return _hit(state, action)
+    if isinstance(action, Discard):
+        return _discard(state, action)
+    return _next_hand(state)
+
+
+def _draw(state: GameState) -> GameState:
+    card = state.draw_pile[-1]
+    state = replace(state, draw_pile=state.draw_pile[:-1], step=Step.PLAY)
+    return state.with_player(state.current, hand=_sorted_with(state.player.hand, card))
+
+
+def _take(state: GameState) -> GameState:
+    card = state.discard_pile[-1]
+    player = state.player
+    state = replace(state, discard_pile=state.discard_pile[:-1], step=Step.PLAY)
+    return state.with_player(
+        state.current, hand=_sorted_with(player.hand, card), taken=(*player.taken, card)
+    )
+
+
+def _sorted_with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, card)))
+
+
+def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    remaining = list(hand)
+    for card in cards:
+        remaining.remove(card)
+    return tuple(remaining)
+
+
+def _lay(state: GameState, action: LayDown) -> GameState:
+    hand = _without(state.player.hand, action.cards)
+    state = state.with_player(state.current, hand=hand, groups=action.groups)
+    return _end_hand(state, went_out=state.current) if not hand else state
+
+
+def _hit(state: GameState, action: Hit) -> GameState:
+    hand = _without(state.player.hand, (action.card,))
+    owner = state.players[action.player]
+    groups = list(owner.groups)
+    groups[action.group] = add_to_group(groups[action.group], action.card, action.end)
+    state = state.with_player(action.player, groups=tuple(groups))
+    state = state.with_player(state.current, hand=hand)
+    return _end_hand(state, went_out=state.current) if not hand else state  # ruling 9
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    hand = _without(state.player.hand, (action.card,))
+    state = replace(state, discard_pile=(*state.discard_pile, action.card))
+    state = state.with_player(state.current, hand=hand, skip_protected=False)
+    if action.target is not None:
+        state = state.with_player(action.target, skip_pending=True)
+    if not hand:
+        return _end_hand(state, went_out=state.current)
+    return _begin_turn(replace(state, current=_next_seat(state, state.current)))
+
+
+# --- the end of a hand and of the game ----------------------------------------------------
+
+
+def hand_points(state: GameState, cards: Iterable[Card]) -> int:
+    rules = state.config.options.ruleset()
+    return sum(rules.points(card) for card in cards)
+
+
+def _end_hand(state: GameState, went_out: int | None) -> GameState:
+    options = state.config.options
+    sequence_length = len(options.phase_sequence())
+    tiebreak_hand = bool(state.tiebreak)
+    players = list(state.players)
+    points: list[int | None] = []
+    for seat, player in enumerate(players):
+        if seat not in state.active:
+            points.append(None)
+            continue
+        scored = hand_points(state, player.hand)
+        points.append(scored)
+        advanced = player.phase_index
+        if not tiebreak_hand and (options.ten_hands or player.has_laid):
+            advanced = min(player.phase_index + 1, sequence_length)
+        players[seat] = replace(player, score=player.score + scored, phase_index=advanced)
+    record = HandRecord(
+        number=len(state.history) + 1,
+        phases=tuple(state.phase_number(seat) if seat in state.active else None for seat in range(len(players))),
+        points=tuple(points),
+        completed=tuple(seat in state.active and p.has_laid for seat, p in enumerate(state.players)),
+        went_out=went_out,
+        tiebreak=tiebreak_hand,
+    )
+    ended = replace(state, players=tuple(players), history=(*state.history, record), step=Step.HAND_OVER)
+    return _decide(ended, went_out, tiebreak_hand)
+
+
+def _decide(state: GameState, went_out: int | None, tiebreak_hand: bool) -> GameState:
+    """Game end (rulings 19-20): winner, tiebreak, or play on."""
+    if tiebreak_hand:
+        if went_out is None:
+            return state  # nobody went out: the tied players play the tiebreak again
+        return replace(state, step=Step.GAME_OVER, winner=went_out, tiebreak=())
+    options = state.config.options
+    sequence_length = len(options.phase_sequence())
+    if options.ten_hands:
+        played = sum(1 for record in state.history if not record.tiebreak)
+        contenders = list(range(len(state.players))) if played >= sequence_length else []
+    else:
+        contenders = [seat for seat in state.active if state.players[seat].phase_index >= sequence_length]
+    if not contenders:
+        return state
+    best = min(state.players[seat].score for seat in contenders)
+    leaders = tuple(seat for seat in contenders if state.players[seat].score == best)
+    if len(leaders) == 1:
+        return replace(state, step=Step.GAME_OVER, winner=leaders[0])
+    return replace(state, tiebreak=leaders)
+
+
+def _next_hand(state: GameState) -> GameState:
+    dealer = (state.dealer + 1) % len(state.players)  # ruling 18
+    return _deal(replace(state, dealer=dealer))
+
+
+def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
+    """The state reached from ``config``'s deal by ``actions``, in order."""
+    state = new_game(config)
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+_ = End  # re-exported for type users of Hit.end

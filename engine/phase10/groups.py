@@ -1,0 +1,253 @@
+"""Groups of cards on the table: what makes a valid set, run or colour group,
+and which cards can be hit onto one.
+
+Runs are kept in the order they were laid, low to high, so every Wild in a run
+stands for the number of its position (ruling 5).  Sets and colour groups are
+kept sorted: order carries no meaning there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Color
+from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec, Ruleset
+
+__all__ = [
+    "End",
+    "Group",
+    "arrange_run",
+    "can_form",
+    "group_problem",
+    "hit_ends",
+    "laydown_problem",
+]
+
+
+class End(Enum):
+    """Where a card goes on a run."""
+
+    LOW = "low"
+    HIGH = "high"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A group of cards and the kind it is played as."""
+
+    kind: GroupKind
+    cards: tuple[Card, ...]
+
+    @staticmethod
+    def make(kind: GroupKind, cards: Iterable[Card]) -> Group:
+        """A group in canonical form: sets and colour groups sorted, runs as given."""
+        cards = tuple(cards)
+        if kind is not GroupKind.RUN:
+            cards = tuple(sorted(cards))
+        return Group(kind, cards)
+
+    @property
+    def sort_key(self) -> tuple[int, tuple[int, ...]]:
+        return (self.kind.sort_order, tuple(card.code for card in self.cards))
+
+    # The values below are only meaningful for a valid group (one natural card at least).
+
+    def _first_natural(self) -> tuple[int, Card]:
+        for i, card in enumerate(self.cards):
+            if card.is_natural:
+                return i, card
+        raise ValueError(f"{self} has no natural card")
+
+    @property
+    def number(self) -> int:
+        """The number of a set."""
+        return self._first_natural()[1].number
+
+    @property
+    def color(self) -> Color:
+        """The colour of a colour group."""
+        return self._first_natural()[1].color
+
+    @property
+    def start(self) -> int:
+        """The number the first card of a run stands for."""
+        i, card = self._first_natural()
+        return card.number - i
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.cards) - 1
+
+    def value_of(self, index: int) -> str:
+        """What the card at ``index`` stands for, in words ('7', 'Red')."""
+        if self.kind is GroupKind.SET:
+            return str(self.number)
+        if self.kind is GroupKind.RUN:
+            return str(self.start + index)
+        return self.color.label
+
+    def describe(self) -> str:
+        if self.kind is GroupKind.SET:
+            return f"set of {self.number}s"
+        if self.kind is GroupKind.RUN:
+            return f"run {self.start}-{self.end}"
+        return f"{self.color.label.lower()} colour group"
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}:{','.join(str(card) for card in self.cards)}"
+
+
+def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:
+    """Why ``group`` is not a valid group of its kind, or None if it is.
+
+    Checks the shape only; minimum sizes are the phase's business, except a
+    run's length limit.
+    """
+    cards = group.cards
+    if not cards:
+        return "a group needs cards"
+    if any(card.is_skip for card in cards):
+        return "a Skip never belongs to a group"
+    naturals = [(i, card) for i, card in enumerate(cards) if card.is_natural]
+    if not naturals:
+        return "every group needs at least one numbered card, not only Wilds"
+    if group.kind is GroupKind.SET:
+        numbers = {card.number for _, card in naturals}
+        if len(numbers) > 1:
+            return f"a set needs one number, not {sorted(numbers)}"
+    elif group.kind is GroupKind.COLOR:
+        colors = {card.color for _, card in naturals}
+        if len(colors) > 1:
+            return "cards of one colour cannot mix colours"
+    else:
+        if len(cards) > rules.max_run_length:
+            return f"a run holds at most {rules.max_run_length} cards"
+        starts = {card.number - i for i, card in naturals}
+        if len(starts) > 1:
+            return "a run needs consecutive numbers, listed from low to high"
+        start = starts.pop()
+        if start < 1 or start + len(cards) - 1 > rules.max_run_length:
+            return "a run stays within 1 to 12"
+    return None
+
+
+def hit_ends(group: Group, card: Card, rules: Ruleset = CLASSIC) -> tuple[End | None, ...]:
+    """Where ``card`` may be hit on the valid laid ``group``.
+
+    Returns ``(None,)`` for a set or colour group it fits, the free run ends it
+    fits for a run, and ``()`` when it does not fit.
+    """
+    if card.is_skip:
+        return ()
+    if group.kind is GroupKind.SET:
+        return (None,) if card.is_wild or card.number == group.number else ()
+    if group.kind is GroupKind.COLOR:
+        return (None,) if card.is_wild or card.color is group.color else ()
+    start, end = group.start, group.end
+    ends: list[End | None] = []
+    if start > 1 and (card.is_wild or card.number == start - 1):
+        ends.append(End.LOW)
+    if end < rules.max_run_length and (card.is_wild or card.number == end + 1):
+        ends.append(End.HIGH)
+    return tuple(ends)
+
+
+def hit_problem(group: Group, card: Card, rules: Ruleset = CLASSIC) -> str | None:
+    """Why ``card`` cannot be hit on ``group`` at all, or None if it fits somewhere."""
+    if card.is_skip:
+        return "a Skip can never be hit"
+    if hit_ends(group, card, rules):
+        return None
+    if group.kind is GroupKind.RUN and card.is_wild:
+        return f"a Wild on the {group.describe()} would fall outside 1 to 12"
+    return f"{card} does not fit the {group.describe()}"
+
+
+def add_to_group(group: Group, card: Card, end: End | None) -> Group:
+    if group.kind is not GroupKind.RUN:
+        return Group.make(group.kind, (*group.cards, card))
+    if end is End.LOW:
+        return Group(group.kind, (card, *group.cards))
+    return Group(group.kind, (*group.cards, card))
+
+
+def arrange_run(cards: Sequence[Card], rules: Ruleset = CLASSIC) -> tuple[Card, ...] | None:
+    """Order ``cards`` into a run low to high, placing Wilds in the gaps, or None.
+
+    Spare Wilds go on the high end while it has room, then on the low end.
+    """
+    if any(card.is_skip for card in cards):
+        return None
+    naturals = sorted((card for card in cards if card.is_natural), key=lambda c: c.number)
+    wilds = [card for card in cards if card.is_wild]
+    if not naturals or len(cards) > rules.max_run_length:
+        return None
+    numbers = [card.number for card in naturals]
+    if len(set(numbers)) != len(numbers):
+        return None
+    low, high = numbers[0], numbers[-1]
+    gaps = (high - low + 1) - len(numbers)
+    if gaps > len(wilds):
+        return None
+    spare = len(wilds) - gaps
+    above = min(spare, rules.max_run_length - high)
+    below = spare - above
+    if low - below < 1:
+        return None
+    by_number = {card.number: card for card in naturals}
+    wild_iter = iter(wilds)
+    ordered = [next(wild_iter) for _ in range(below)]
+    for n in range(low, high + 1):
+        ordered.append(by_number[n] if n in by_number else next(wild_iter))
+    ordered.extend(wild_iter)
+    return tuple(ordered)
+
+
+def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset = CLASSIC) -> bool:
+    """Can all of ``cards``, in some order, form one ``kind`` group of at least ``size``?"""
+    if len(cards) < max(size, rules.min_group_size[kind]):
+        return False
+    if kind is GroupKind.RUN:
+        arranged = arrange_run(cards, rules)
+        return arranged is not None
+    return group_problem(Group.make(kind, cards), rules) is None
+
+
+def laydown_problem(
+    groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset = CLASSIC
+) -> str | None:
+    """Why ``groups`` laid together do not make ``phase``, or None if they do."""
+    if len(groups) != len(phase.groups):
+        return f"phase {phase.number} is {phase.describe()}: {len(phase.groups)} group(s), not {len(groups)}"
+    for group in groups:
+        problem = group_problem(group, rules)
+        if problem is not None:
+            return f"{group}: {problem}"
+    if _assign(list(groups), list(phase.groups)) is None:
+        return f"these groups do not make phase {phase.number} ({phase.describe()})"
+    if phase.must_include is not None and not _includes(groups, phase.must_include):
+        return f"phase {phase.number} needs at least one {phase.must_include} or a Wild"
+    return None
+
+
+def _includes(groups: Sequence[Group], number: int) -> bool:
+    return any(
+        card.is_wild or (card.is_natural and card.number == number)
+        for group in groups
+        for card in group.cards
+    )
+
+
+def _assign(groups: list[Group], specs: list[GroupSpec]) -> list[GroupSpec] | None:
+    """Match each group to a distinct spec of its kind and size; None if impossible."""
+    if not groups:
+        return []
+    group, rest = groups[0], groups[1:]
+    for i, spec in enumerate(specs):
+        if spec.kind is group.kind and len(group.cards) >= spec.size:
+            matched = _assign(rest, specs[:i] + specs[i + 1 :])
+            if matched is not None:
+                return [spec, *matched]
+    return None

@@ -1,0 +1,92 @@
+"""The game state: immutable values, all of it, including the random generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .cards import Card
+from .groups import Group
+from .rules import GameConfig, PhaseSpec
+
+__all__ = ["GameState", "HandRecord", "PlayerState", "Step"]
+
+
+class Step(Enum):
+    DRAW = "draw"  # the current player must draw
+    PLAY = "play"  # the current player may lay down and hit, and must discard
+    HAND_OVER = "hand-over"  # the hand is scored; the next one waits to be dealt
+    GAME_OVER = "game-over"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    name: str
+    hand: tuple[Card, ...]  # sorted; order carries no meaning
+    phase_index: int  # index in the phase sequence of the phase this player works on
+    groups: tuple[Group, ...] = ()  # laid this hand; empty until the phase is down
+    score: int = 0
+    skip_pending: bool = False  # a Skip against this player waits for their next turn
+    skip_protected: bool = False  # skipped, and has not played a turn since (ruling 12)
+    taken: tuple[Card, ...] = ()  # cards taken from the discard pile this hand: public
+
+    @property
+    def has_laid(self) -> bool:
+        return bool(self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One line of the score sheet."""
+
+    number: int  # 1, 2, ... in the order played
+    phases: tuple[int | None, ...]  # the phase each seat played for; None: sat out
+    points: tuple[int | None, ...]
+    completed: tuple[bool, ...]  # laid their phase this hand
+    went_out: int | None  # None: the draw pile ran out (ruling 10)
+    tiebreak: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    config: GameConfig
+    rng: int
+    hand_number: int  # hands dealt so far, this one included
+    dealer: int
+    current: int
+    step: Step
+    draw_pile: tuple[Card, ...]  # the top is the last card
+    discard_pile: tuple[Card, ...]  # the top is the last card
+    players: tuple[PlayerState, ...]
+    active: tuple[int, ...]  # seats dealt into this hand (all, or a tiebreak's players)
+    history: tuple[HandRecord, ...] = ()
+    tiebreak: tuple[int, ...] = ()  # seats in the tiebreak hand, while one is due or played
+    winner: int | None = None
+    turns: int = 0  # turns begun this hand
+
+    @property
+    def player(self) -> PlayerState:
+        return self.players[self.current]
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.step is Step.GAME_OVER
+
+    def phase_number(self, seat: int) -> int:
+        """The phase ``seat`` works on: in a tiebreak, the final phase (ruling 19)."""
+        sequence = self.config.options.phase_sequence()
+        if seat in self.tiebreak:
+            return sequence[-1]
+        return sequence[min(self.players[seat].phase_index, len(sequence) - 1)]
+
+    def phase_spec(self, seat: int) -> PhaseSpec:
+        return self.config.options.phase_spec(self.phase_number(seat))
+
+    def with_player(self, seat: int, **changes: object) -> GameState:
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        return replace(self, players=tuple(players))
