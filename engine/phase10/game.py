@@ -14,7 +14,7 @@ from dataclasses import replace
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import SKIP, Card
 from .finder import enumerate_laydowns
-from .groups import End, add_to_group, hit_ends, hit_problem, laydown_problem
+from .groups import add_to_group, hit_ends, hit_problem, laydown_problem
 from .rng import seed_state, shuffled
 from .rules import GameConfig, GroupKind
 from .state import GameState, HandRecord, PlayerState, Step
@@ -67,7 +67,7 @@ def _deal(state: GameState) -> GameState:
     active = state.tiebreak or tuple(range(len(state.players)))
     deck, rng = shuffled(rules.deck, state.rng)
     pile = list(deck)
-    order = _seats_from(active, state.dealer)
+    order = _seats_from(active, state.dealer, len(state.players))
     hands: dict[int, list[Card]] = {seat: [] for seat in active}
     for _ in range(rules.hand_size):
         for seat in order:
@@ -102,11 +102,9 @@ def _deal(state: GameState) -> GameState:
     return _begin_turn(dealt)
 
 
-def _seats_from(active: tuple[int, ...], dealer: int) -> list[int]:
+def _seats_from(active: tuple[int, ...], dealer: int, seats: int) -> list[int]:
     """Active seats in playing order, starting left of the dealer."""
-    total = max(active) + 1 if active else 0
-    total = max(total, dealer + 1)
-    return sorted(active, key=lambda seat: (seat - dealer - 1) % total)
+    return sorted(active, key=lambda seat: (seat - dealer - 1) % seats)
 
 
 def _next_seat(state: GameState, seat: int) -> int:
@@ -451,5 +449,3 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
         state = apply(state, action)
     return state
 
-
-_ = End  # re-exported for type users of Hit.end

@@ -1,0 +1,150 @@
+"""What is true of every reachable state, checked after every action by the
+simulator and the property tests, and on every state loaded from outside.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .game import hand_points
+from .groups import group_problem, laydown_problem
+from .state import GameState, Step
+
+__all__ = ["MAX_TURNS_PER_HAND", "InvariantError", "check_state", "check_transition", "state_problems"]
+
+# No hand of random legal play comes near this; reaching it means a rule loops.
+MAX_TURNS_PER_HAND = 5000
+
+
+class InvariantError(ValueError):
+    """A state that no game can reach."""
+
+
+def check_state(state: GameState) -> None:
+    problems = state_problems(state)
+    if problems:
+        raise InvariantError("; ".join(problems))
+
+
+def state_problems(state: GameState) -> list[str]:
+    """Everything wrong with ``state``; empty for a state the rules can reach."""
+    problems: list[str] = []
+    config = state.config
+    seats = len(state.players)
+    sequence = config.options.phase_sequence()
+    rules = config.options.ruleset()
+    in_play = state.step in (Step.DRAW, Step.PLAY)
+
+    if tuple(p.name for p in state.players) != config.players:
+        problems.append("the players do not match the game's set-up")
+    if not 0 <= state.rng < 2**64:
+        problems.append("the random state is out of range")
+    for label, seat in (("dealer", state.dealer), ("current", state.current)):
+        if not 0 <= seat < seats:
+            problems.append(f"{label} seat {seat} does not exist")
+    if not state.active or list(state.active) != sorted(set(state.active)) or not set(state.active) <= set(range(seats)):
+        problems.append(f"active seats {state.active} are not a sorted subset of the seats")
+    if state.tiebreak and not (set(state.tiebreak) <= set(range(seats)) and len(state.tiebreak) >= 2):
+        problems.append(f"tiebreak seats {state.tiebreak} are not two or more seats")
+    if problems:
+        return problems
+
+    every_card = Counter(state.draw_pile) + Counter(state.discard_pile)
+    for player in state.players:
+        every_card.update(player.hand)
+        for group in player.groups:
+            every_card.update(group.cards)
+    if every_card != Counter(rules.deck):
+        extra = every_card - Counter(rules.deck)
+        lost = Counter(rules.deck) - every_card
+        problems.append(
+            f"the cards are not the deck: extra {sorted(map(str, extra.elements()))}, "
+            f"missing {sorted(map(str, lost.elements()))}"
+        )
+
+    for seat, player in enumerate(state.players):
+        where = f"seat {seat} ({player.name})"
+        if not 0 <= player.phase_index <= len(sequence):
+            problems.append(f"{where}: phase index {player.phase_index} is outside the sequence")
+        history_points = sum(record.points[seat] or 0 for record in state.history)
+        if player.score != history_points:
+            problems.append(f"{where}: score {player.score} is not the sum of the score sheet ({history_points})")
+        if seat not in state.active:
+            if player.hand or player.groups:
+                problems.append(f"{where}: sits out this hand but holds cards")
+            continue
+        for group in player.groups:
+            problem = group_problem(group, rules)
+            if problem is not None:
+                problems.append(f"{where}: laid group {group} is invalid: {problem}")
+        if player.groups:
+            phase = _phase_laid(state, seat)
+            problem = laydown_problem(player.groups, config.options.phase_spec(phase), rules)
+            if problem is not None:
+                problems.append(f"{where}: laid groups do not make phase {phase}: {problem}")
+        if in_play:
+            limit = rules.hand_size + (1 if seat == state.current and state.step is Step.PLAY else 0)
+            if player.groups:
+                if not 1 <= len(player.hand) <= limit:
+                    problems.append(f"{where}: holds {len(player.hand)} cards after laying down")
+            elif len(player.hand) != limit:
+                problems.append(f"{where}: holds {len(player.hand)} cards, not {limit}")
+        if len(player.taken) > state.turns:
+            problems.append(f"{where}: took more cards from the discard pile than turns were played")
+
+    if in_play:
+        if state.current not in state.active:
+            problems.append("the current player is not in this hand")
+        elif state.players[state.current].skip_pending:
+            problems.append("the current player has a Skip waiting and cannot be playing")
+        if state.step is Step.DRAW and not state.draw_pile:
+            problems.append("a turn begins with an empty draw pile")
+        if state.hand_number != len(state.history) + 1:
+            problems.append("the hand number does not follow the score sheet")
+        if not 1 <= state.turns <= MAX_TURNS_PER_HAND:
+            problems.append(f"{state.turns} turns in one hand: the turn cap is reached")
+    elif state.hand_number != len(state.history):
+        problems.append("the hand number does not follow the score sheet")
+
+    if (state.step is Step.GAME_OVER) != (state.winner is not None):
+        problems.append("a winner is named exactly when the game is over")
+    if state.winner is not None and not 0 <= state.winner < seats:
+        problems.append(f"winner seat {state.winner} does not exist")
+
+    for record in state.history:
+        if not (len(record.points) == len(record.phases) == len(record.completed) == seats):
+            problems.append(f"hand {record.number} of the score sheet has the wrong number of seats")
+        elif record.went_out is not None and record.points[record.went_out] != 0:
+            problems.append(f"hand {record.number}: the player who went out scored points")
+    if [record.number for record in state.history] != list(range(1, len(state.history) + 1)):
+        problems.append("the score sheet's hands are not numbered 1, 2, 3, ...")
+    return problems
+
+
+def _phase_laid(state: GameState, seat: int) -> int:
+    """The phase a seat's laid groups were laid for: at hand end it has moved on."""
+    if state.step in (Step.DRAW, Step.PLAY):
+        return state.phase_number(seat)
+    phase = state.history[-1].phases[seat]
+    assert phase is not None
+    return phase
+
+
+def check_transition(before: GameState, after: GameState) -> None:
+    """What must hold between a state and the next: phases and scores never go back."""
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        if new.phase_index < old.phase_index:
+            raise InvariantError(f"seat {seat}'s phase went back")
+        if new.score < old.score:
+            raise InvariantError(f"seat {seat}'s score went down")
+    if len(after.history) > len(before.history):
+        record = after.history[-1]
+        for seat in before.active:
+            # Hands are not gathered at the end of a hand, so ``after`` still holds them.
+            expected = hand_points(after, after.players[seat].hand)
+            if record.points[seat] != expected:
+                raise InvariantError(
+                    f"hand {record.number}: seat {seat} scored {record.points[seat]}, "
+                    f"but the cards left in hand are worth {expected}"
+                )
+

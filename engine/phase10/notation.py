@@ -1,0 +1,309 @@
+"""A compact text form of a whole game state, for tests, logs and error reports.
+
+    game seed=7 dealer=0 current=1 step=play hand=1 turns=2 rng=1234
+    options ten-hands=no phases-to-win=- even-phases=no el-chavo=no
+    draw: R1 B2 ...
+    discard: G5 S
+    seat 0 "Ann" phase-index=0 score=0 skip=- taken=-
+      hand: R1 R2 R3
+      group: set:R5,R5,W
+    seat 1 "Bo" ...
+    history: 1 phases=1,1 points=0,25 completed=yes,no out=0 tiebreak=no
+
+``format_state`` writes every field and ``parse_state`` reads it back to the
+equal state.  For writing scenarios by hand, ``parse_state`` also takes
+defaults: ``rng`` (the seed's), ``hand`` (after the history), ``turns=1``,
+``active`` (everyone), no options, and ``draw: rest`` for every card of the deck
+not placed elsewhere, in deck order.  Parsed states are checked like loaded ones.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from .cards import Card, format_cards, parse_cards
+from .actions import ActionSyntaxError, _parse_group
+from .groups import Group
+from .rng import seed_state
+from .rules import GameConfig, Options, SetupError
+from .serialize import CorruptStateError
+from .invariants import state_problems
+from .state import GameState, HandRecord, PlayerState, Step
+
+__all__ = ["format_state", "parse_state"]
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _opt(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _list(values: tuple[object, ...]) -> str:
+    return ",".join("-" if v is None else (_yes(v) if isinstance(v, bool) else str(v)) for v in values) or "-"
+
+
+def format_state(state: GameState) -> str:
+    options = state.config.options
+    lines = [
+        f"game seed={state.config.seed} first-dealer={state.config.first_dealer} dealer={state.dealer} "
+        f"current={state.current} step={state.step.value} hand={state.hand_number} turns={state.turns} rng={state.rng}",
+        f"options ten-hands={_yes(options.ten_hands)} phases-to-win={_opt(options.phases_to_win)} "
+        f"even-phases={_yes(options.even_phases)} el-chavo={_yes(options.el_chavo)}",
+        f"draw: {format_cards(state.draw_pile)}".rstrip(),
+        f"discard: {format_cards(state.discard_pile)}".rstrip(),
+    ]
+    for seat, player in enumerate(state.players):
+        skip = "pending" if player.skip_pending else "protected" if player.skip_protected else "-"
+        taken = ",".join(map(str, player.taken)) or "-"
+        lines.append(
+            f"seat {seat} {json.dumps(player.name)} phase-index={player.phase_index} "
+            f"score={player.score} skip={skip} taken={taken}"
+        )
+        lines.append(f"  hand: {format_cards(player.hand)}".rstrip())
+        lines.extend(f"  group: {group}" for group in player.groups)
+    lines.append(f"active: {' '.join(map(str, state.active))}")
+    lines.append(f"tiebreak: {' '.join(map(str, state.tiebreak)) or '-'}")
+    lines.append(f"winner: {_opt(state.winner)}")
+    for r in state.history:
+        lines.append(
+            f"history: {r.number} phases={_list(r.phases)} points={_list(r.points)} "
+            f"completed={_list(r.completed)} out={_opt(r.went_out)} tiebreak={_yes(r.tiebreak)}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+_SEAT = re.compile(r'^seat\s+(\d+)\s+("(?:[^"\\]|\\.)*")(.*)$')
+
+
+class _Fields:
+    def __init__(self, text: str, line: str) -> None:
+        self.line = line
+        self.values: dict[str, str] = {}
+        for word in text.split():
+            key, sep, value = word.partition("=")
+            if not sep:
+                raise CorruptStateError(f"expected key=value, found {word!r} in: {line}")
+            self.values[key] = value
+
+    def get(self, key: str, default: str | None = None) -> str:
+        if key in self.values:
+            return self.values.pop(key)
+        if default is None:
+            raise CorruptStateError(f"missing {key}= in: {self.line}")
+        return default
+
+    def int(self, key: str, default: str | None = None) -> int:
+        value = self.get(key, default)
+        if not value.isdigit():
+            raise CorruptStateError(f"{key} should be a whole number, not {value!r}")
+        return int(value)
+
+    def optional_int(self, key: str, default: str | None = None) -> int | None:
+        value = self.get(key, default)
+        return None if value == "-" else self.int_value(key, value)
+
+    @staticmethod
+    def int_value(key: str, value: str) -> int:
+        if not value.isdigit():
+            raise CorruptStateError(f"{key} should be a whole number or -, not {value!r}")
+        return int(value)
+
+    def flag(self, key: str, default: str | None = None) -> bool:
+        value = self.get(key, default)
+        if value not in ("yes", "no"):
+            raise CorruptStateError(f"{key} should be yes or no, not {value!r}")
+        return value == "yes"
+
+    def done(self) -> None:
+        if self.values:
+            raise CorruptStateError(f"unknown field(s) {sorted(self.values)} in: {self.line}")
+
+
+def _seat_list(text: str) -> tuple[int, ...]:
+    text = text.strip()
+    if text in ("", "-"):
+        return ()
+    return tuple(_Fields.int_value("seat", word) for word in text.split())
+
+
+def _values(text: str, convert: type) -> tuple:  # type: ignore[type-arg]
+    if text == "-":
+        return ()
+    out = []
+    for word in text.split(","):
+        if word == "-":
+            out.append(None)
+        elif convert is bool:
+            if word not in ("yes", "no"):
+                raise CorruptStateError(f"expected yes or no, not {word!r}")
+            out.append(word == "yes")
+        else:
+            out.append(_Fields.int_value("value", word))
+    return tuple(out)
+
+
+def parse_state(text: str) -> GameState:
+    """The state ``format_state`` wrote (defaults allowed, see the module doc)."""
+    try:
+        return _parse(text)
+    except (ActionSyntaxError, SetupError, ValueError) as error:
+        if isinstance(error, CorruptStateError):
+            raise
+        raise CorruptStateError(str(error)) from None
+
+
+def _parse(text: str) -> GameState:
+    game: _Fields | None = None
+    options = Options()
+    draw_text = "rest"
+    discard: tuple[Card, ...] = ()
+    players: list[dict[str, object]] = []
+    active: tuple[int, ...] | None = None
+    tiebreak: tuple[int, ...] = ()
+    winner: int | None = None
+    history: list[HandRecord] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head, _, rest = line.partition(" ")
+        if head == "game":
+            game = _Fields(rest, line)
+        elif head == "options":
+            fields = _Fields(rest, line)
+            options = Options(
+                ten_hands=fields.flag("ten-hands", "no"),
+                phases_to_win=fields.optional_int("phases-to-win", "-"),
+                even_phases=fields.flag("even-phases", "no"),
+                el_chavo=fields.flag("el-chavo", "no"),
+            )
+            fields.done()
+        elif head == "draw:":
+            draw_text = rest.strip()
+        elif head == "discard:":
+            discard = parse_cards(rest)
+        elif head == "seat":
+            players.append(_parse_seat(line, len(players)))
+        elif head == "hand:" and players:
+            players[-1]["hand"] = parse_cards(rest)
+        elif head == "group:" and players:
+            players[-1]["groups"].append(_parse_group(rest.strip()))  # type: ignore[attr-defined]
+        elif head == "active:":
+            active = _seat_list(rest)
+        elif head == "tiebreak:":
+            tiebreak = _seat_list(rest)
+        elif head == "winner:":
+            winner = None if rest.strip() == "-" else _Fields.int_value("winner", rest.strip())
+        elif head == "history:":
+            history.append(_parse_record(line, rest))
+        else:
+            raise CorruptStateError(f"cannot read line: {raw}")
+    if game is None:
+        raise CorruptStateError("a state starts with a 'game' line")
+    seed = game.int("seed")
+    config = GameConfig(
+        players=tuple(str(p["name"]) for p in players),
+        seed=seed,
+        options=options,
+        first_dealer=game.int("first-dealer", "0"),
+    )
+    step = Step(game.get("step"))
+    in_play = step in (Step.DRAW, Step.PLAY)
+    player_states = tuple(
+        PlayerState(
+            name=str(p["name"]),
+            hand=tuple(sorted(p.get("hand", ()))),  # type: ignore[call-overload]
+            phase_index=p["phase_index"],  # type: ignore[arg-type]
+            groups=tuple(p["groups"]),  # type: ignore[call-overload]
+            score=p["score"],  # type: ignore[arg-type]
+            skip_pending=p["skip"] == "pending",
+            skip_protected=p["skip"] == "protected",
+            taken=p["taken"],  # type: ignore[arg-type]
+        )
+        for p in players
+    )
+    draw = _draw_pile(draw_text, options, discard, player_states)
+    state = GameState(
+        config=config,
+        rng=game.int("rng", str(seed_state(seed))),
+        hand_number=game.int("hand", str(len(history) + (1 if in_play else 0))),
+        dealer=game.int("dealer", "0"),
+        current=game.int("current"),
+        step=step,
+        draw_pile=draw,
+        discard_pile=discard,
+        players=player_states,
+        active=active if active is not None else tuple(range(len(players))),
+        history=tuple(history),
+        tiebreak=tiebreak,
+        winner=winner,
+        turns=game.int("turns", "1" if in_play else "0"),
+    )
+    game.done()
+    problems = state_problems(state)
+    if problems:
+        raise CorruptStateError("impossible state: " + "; ".join(problems))
+    return state
+
+
+def _parse_seat(line: str, expected: int) -> dict[str, object]:
+    match = _SEAT.match(line)
+    if match is None:
+        raise CorruptStateError(f'a seat line is: seat N "NAME" key=value ..., not: {line}')
+    if int(match.group(1)) != expected:
+        raise CorruptStateError(f"seats are listed in order from 0: expected seat {expected}")
+    fields = _Fields(match.group(3), line)
+    taken = fields.get("taken", "-")
+    seat: dict[str, object] = {
+        "name": json.loads(match.group(2)),
+        "phase_index": fields.int("phase-index", "0"),
+        "score": fields.int("score", "0"),
+        "skip": fields.get("skip", "-"),
+        "taken": () if taken == "-" else parse_cards(taken),
+        "groups": [],
+    }
+    if seat["skip"] not in ("-", "pending", "protected"):
+        raise CorruptStateError(f"skip should be -, pending or protected in: {line}")
+    fields.done()
+    return seat
+
+
+def _parse_record(line: str, rest: str) -> HandRecord:
+    number, _, fields_text = rest.strip().partition(" ")
+    fields = _Fields(fields_text, line)
+    record = HandRecord(
+        number=_Fields.int_value("history number", number),
+        phases=_values(fields.get("phases"), int),
+        points=_values(fields.get("points"), int),
+        completed=_values(fields.get("completed"), bool),
+        went_out=fields.optional_int("out"),
+        tiebreak=fields.flag("tiebreak", "no"),
+    )
+    fields.done()
+    return record
+
+
+def _draw_pile(
+    text: str, options: Options, discard: tuple[Card, ...], players: tuple[PlayerState, ...]
+) -> tuple[Card, ...]:
+    if text != "rest":
+        return parse_cards(text)
+    remaining = Counter(options.ruleset().deck)
+    placed = Counter(discard)
+    for player in players:
+        placed.update(player.hand)
+        for group in player.groups:
+            placed.update(group.cards)
+    if placed - remaining:
+        extra = sorted(map(str, (placed - remaining).elements()))
+        raise CorruptStateError(f"more cards placed than the deck holds: {extra}")
+    remaining.subtract(placed)
+    return tuple(sorted(remaining.elements()))
+
+
+_unused = Group  # the group type is what _parse_group returns
