@@ -36,20 +36,29 @@ class ActionSyntaxError(ValueError):
     """Text that is not an action."""
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class _Written:
+    """Actions show their text form: ``Hit('hit W @0:1 low')``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Draw(_Written):
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class TakeDiscard:
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeDiscard(_Written):
     def __str__(self) -> str:
         return "take"
 
 
-@dataclass(frozen=True, slots=True)
-class LayDown:
+@dataclass(frozen=True, slots=True, repr=False)
+class LayDown(_Written):
     groups: tuple[Group, ...]
 
     def __post_init__(self) -> None:
@@ -73,8 +82,8 @@ class LayDown:
         return "lay " + " ".join(str(group) for group in self.groups)
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+@dataclass(frozen=True, slots=True, repr=False)
+class Hit(_Written):
     card: Card
     player: int
     group: int
@@ -85,8 +94,8 @@ class Hit:
         return f"{text} {self.end.value}" if self.end is not None else text
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(_Written):
     card: Card
     target: int | None = None
 
@@ -94,8 +103,8 @@ class Discard:
         return f"discard {self.card}" + (f" @{self.target}" if self.target is not None else "")
 
 
-@dataclass(frozen=True, slots=True)
-class NextHand:
+@dataclass(frozen=True, slots=True, repr=False)
+class NextHand(_Written):
     def __str__(self) -> str:
         return "next"
 

@@ -89,10 +89,9 @@ def run(stdin: TextIO, stdout: TextIO) -> int:
             continue
         try:
             response = answer(line)
-        except Exception as error:  # noqa: BLE001 - one bad answer must not end the stream
+        except Exception as error:  # one bad answer must not end the stream
             response = {"error": f"internal error: {type(error).__name__}: {error}"}
-        stdout.write(_dump(response))
-        stdout.write("\n")
+        stdout.write(_dump(response) + "\n")
         stdout.flush()
     return 0
 
@@ -132,8 +131,11 @@ def _load(line: str) -> Request:
         request = json.loads(line)
     except RecursionError:
         raise RequestError("request is not valid JSON: nested too deeply") from None
-    except ValueError as error:  # JSONDecodeError, and integers with too many digits
+    except json.JSONDecodeError as error:
         raise RequestError(f"request is not valid JSON: {error}") from None
+    except ValueError:
+        # Python refuses to read integers of more than 4300 digits (a guard against DoS).
+        raise RequestError("request holds a number too long to read") from None
     if not isinstance(request, dict):
         raise RequestError(f"request must be a JSON object, got {_show(request)}")
     return request
@@ -212,9 +214,7 @@ def _makes_phase(groups: Sequence[Sequence[Card]], spec: PhaseSpec) -> bool:
     return False
 
 
-def _as_laid(
-    groups: Sequence[Sequence[Card]], specs: Sequence[GroupSpec]
-) -> list[Group] | None:
+def _as_laid(groups: Sequence[Sequence[Card]], specs: Sequence[GroupSpec]) -> list[Group] | None:
     """The groups laid as the kinds of ``specs``, runs put in order; None if one cannot be."""
     laid: list[Group] = []
     for cards, group_spec in zip(groups, specs, strict=True):
@@ -290,7 +290,7 @@ def _cards(request: Request, name: str) -> tuple[Card, ...]:
 
 def _card_list(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise RequestError(f"{where} must be a list of cards like [\"R7\",\"W\"], got {_show(value)}")
+        raise RequestError(f'{where} must be a list of cards like ["R7","W"], got {_show(value)}')
     return tuple(_card(item, f"{where}[{i}]") for i, item in enumerate(value))
 
 

@@ -1,0 +1,59 @@
+"""Hypothesis strategies and helpers shared by the engine's property tests."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from phase10.game import apply, legal_actions, new_game
+from phase10.rules import GameConfig, Options
+from phase10.simulate import random_choice
+from phase10.state import GameState
+
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+@st.composite
+def options(draw: st.DrawFn) -> Options:
+    even = draw(st.booleans())
+    limit = 5 if even else 10
+    return Options(
+        ten_hands=draw(st.booleans()),
+        phases_to_win=draw(st.one_of(st.none(), st.integers(1, limit))),
+        even_phases=even,
+        el_chavo=draw(st.booleans()),
+    )
+
+
+@st.composite
+def configs(draw: st.DrawFn, short: bool = False) -> GameConfig:
+    players = draw(st.integers(2, 6))
+    chosen = draw(options())
+    if short and chosen.phases_to_win is None:
+        chosen = Options(chosen.ten_hands, draw(st.integers(1, 3)), chosen.even_phases, chosen.el_chavo)
+    return GameConfig(
+        NAMES[:players],
+        draw(st.integers(0, 2**64 - 1)),
+        chosen,
+        first_dealer=draw(st.integers(0, players - 1)),
+    )
+
+
+def states_along(config: GameConfig, rnd: random.Random, limit: int = 400) -> list[GameState]:
+    """States met in one random legal game, the first ``limit`` of them."""
+    state = new_game(config)
+    states = [state]
+    while not state.is_over and len(states) < limit:
+        state = apply(state, random_choice(legal_actions(state), rnd))
+        states.append(state)
+    return states
+
+
+@st.composite
+def game_states(draw: st.DrawFn) -> GameState:
+    """A state somewhere in a random legal game."""
+    config = draw(configs(short=True))
+    rnd = random.Random(draw(st.integers(0, 2**32)))
+    states = states_along(config, rnd)
+    return states[draw(st.integers(0, len(states) - 1))]
