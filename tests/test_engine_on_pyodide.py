@@ -44,16 +44,39 @@ def test_engine_suite_passes_under_pyodide(tmp_path: Path) -> None:
     engine_dir = tmp_path / "engine-wheel"  # fresh, so no stale wheel can be picked
     deps_dir = REPO / ".cache" / "wheels" / "py314"  # kept: downloaded once
     prepared = subprocess.run(
-        [sys.executable, str(HERE / "prepare.py"),
-         "--engine-dir", str(engine_dir), "--deps-dir", str(deps_dir)],
-        capture_output=True, text=True, timeout=TIMEOUT, check=False,
+        [
+            sys.executable,
+            str(HERE / "prepare.py"),
+            "--engine-dir",
+            str(engine_dir),
+            "--deps-dir",
+            str(deps_dir),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
     )
-    assert prepared.returncode == 0, f"prepare.py failed:\n{_tail(prepared.stdout + prepared.stderr)}"
+    prepare_output = prepared.stdout + prepared.stderr
+    assert prepared.returncode == 0, f"prepare.py failed:\n{_tail(prepare_output)}"
 
     run = subprocess.run(
-        ["node", str(HERE / "run_engine_tests.mjs"),
-         "--wheels", str(engine_dir), "--wheels", str(deps_dir), str(REPO / "tests" / "engine")],
-        capture_output=True, text=True, timeout=TIMEOUT, check=False, cwd=REPO,
+        [
+            "node",
+            str(HERE / "run_engine_tests.mjs"),
+            "--wheels",
+            str(engine_dir),
+            "--wheels",
+            str(deps_dir),
+            str(REPO / "tests" / "engine"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+        cwd=REPO,
+        # A host-wide HYPOTHESIS_PROFILE (say "ci") would cost minutes under WebAssembly.
+        env=dict(os.environ, HYPOTHESIS_PROFILE="pyodide"),
     )
     output = run.stdout + run.stderr
     assert run.returncode == 0, f"pytest under Pyodide exited {run.returncode}:\n{_tail(output)}"

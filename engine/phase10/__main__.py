@@ -28,9 +28,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "judge":
-        from .judge import run
+        from .judge import main as judge
 
-        return run(sys.stdin, sys.stdout)
+        return judge()
     return _simulate(parser, args)
 
 

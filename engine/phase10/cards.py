@@ -120,7 +120,8 @@ def parse_card(text: str) -> Card:
     """``"R7"`` -> the red 7.  Raises ``CardError`` for anything else."""
     if not isinstance(text, str):
         raise CardError(f"a card is written as text like 'R7', 'W' or 'S', not {text!r}")
-    card = _BY_TEXT.get(text.strip().upper())
+    # ASCII only: "ſ".upper() is "S", and a saved game must not read it as a Skip.
+    card = _BY_TEXT.get(text.upper()) if text.isascii() else None
     if card is None:
         raise CardError(
             f"unknown card {text!r}: write a colour R/B/Y/G and a number 1-12 (like R7), W or S"

@@ -33,7 +33,7 @@ class End(Enum):
     HIGH = "high"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Group:
     """A group of cards and the kind it is played as."""
 
@@ -97,6 +97,9 @@ class Group:
 
     def __str__(self) -> str:
         return f"{self.kind.value}:{','.join(str(card) for card in self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"Group({str(self)!r})"
 
 
 def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:

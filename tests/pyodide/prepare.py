@@ -61,7 +61,9 @@ def source_date_epoch() -> str:
     try:
         out = subprocess.run(
             ["git", "-C", str(REPO), "log", "-1", "--format=%ct"],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
         if out:
             return out
@@ -78,7 +80,8 @@ def build_engine(out_dir: Path) -> Path:
     env = dict(os.environ, SOURCE_DATE_EPOCH=source_date_epoch())
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out_dir), str(REPO)],
-        env=env, check=True,
+        env=env,
+        check=True,
     )
     wheels = sorted(out_dir.glob("phase10-*.whl"))
     if len(wheels) != 1:
@@ -94,9 +97,26 @@ def download_deps(out_dir: Path) -> list[Path]:
         # Pyodide can use. The machine's pip constraints (only torch) do not
         # touch these packages, so no PIP_CONSTRAINT override is needed.
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:",
-             "--python-version", "3.14", "--implementation", "py", "--abi", "none",
-             "--platform", "any", "--no-deps", "-d", str(out_dir), *missing],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                "--no-deps",
+                "-d",
+                str(out_dir),
+                *missing,
+            ],
             check=True,
         )
     wheels = []

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Run every test: the engine on CPython and on Pyodide, then lint and types.
+
+    python3 tests/run.py [pytest arguments]
+
+Installs what a fresh machine lacks first: a virtual environment in .venv with
+the pinned tools of tests/requirements.txt, and the npm packages of
+package-lock.json (npm ci).  Each step is skipped when its inputs are unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV = ROOT / ".venv"
+PYTHON = VENV / "bin" / "python"
+
+
+def _digest(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _up_to_date(stamp: Path, digest: str) -> bool:
+    return stamp.exists() and stamp.read_text() == digest
+
+
+def _run(*command: str | Path) -> None:
+    print("+", " ".join(map(str, command)), flush=True)
+    subprocess.run([str(part) for part in command], cwd=ROOT, check=True)
+
+
+def ensure_venv() -> None:
+    requirements = ROOT / "tests" / "requirements.txt"
+    stamp = VENV / ".requirements.sha256"
+    digest = _digest(requirements)
+    if _up_to_date(stamp, digest):
+        return
+    if not PYTHON.exists():
+        venv.create(VENV, with_pip=True)
+    _run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", requirements)
+    stamp.write_text(digest)
+
+
+def ensure_npm_packages() -> None:
+    lock = ROOT / "package-lock.json"
+    stamp = ROOT / "node_modules" / ".package-lock.sha256"
+    digest = _digest(lock)
+    if _up_to_date(stamp, digest):
+        return
+    if shutil.which("npm") is None:
+        sys.exit("npm is missing: install Node.js 20 and npm, then run this again")
+    _run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+    stamp.write_text(digest)
+
+
+def main() -> int:
+    os.chdir(ROOT)
+    ensure_venv()
+    ensure_npm_packages()
+    command = [str(PYTHON), "-m", "pytest", *sys.argv[1:]]
+    print("+", " ".join(command), flush=True)
+    return subprocess.run(command, cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
