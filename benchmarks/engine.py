@@ -18,11 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from phase10.cards import WILD, Card  # noqa: E402
-from phase10.finder import enumerate_laydowns, find_laydown  # noqa: E402
-from phase10.game import apply, legal_actions, new_game  # noqa: E402
-from phase10.rules import CLASSIC, GameConfig  # noqa: E402
-from phase10.simulate import play_random_game, random_choice  # noqa: E402
+from phase10.cards import WILD, Card
+from phase10.finder import enumerate_laydowns, find_laydown
+from phase10.game import apply, legal_actions, new_game
+from phase10.rules import CLASSIC, GameConfig
+from phase10.simulate import play_random_game, random_choice
 
 
 def percentile(values: list[float], fraction: float) -> float:

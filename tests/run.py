@@ -69,7 +69,7 @@ def main() -> int:
     ensure_npm_packages()
     command = [str(PYTHON), "-m", "pytest", *sys.argv[1:]]
     print("+", " ".join(command), flush=True)
-    return subprocess.run(command, cwd=ROOT).returncode
+    return subprocess.run(command, cwd=ROOT, check=False).returncode
 
 
 if __name__ == "__main__":

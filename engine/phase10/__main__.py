@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, GameConfig, SetupError
-from .simulate import SimulationFailure, parse_variations, play_random_game
+from .simulate import SimulationError, parse_variations, play_random_game
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -52,7 +52,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         config = GameConfig(names, seed, options, first_dealer=seed % args.players)
         try:
             report = play_random_game(config, random.Random(seed))
-        except SimulationFailure as failure:
+        except SimulationError as failure:
             print(f"BROKEN INVARIANT in game {game + 1} (seed {seed}):\n{failure}", file=sys.stderr)
             return 1
         hands += report.hands

@@ -1,13 +1,13 @@
 """Actions: small frozen values with a text form that parses back to the same value.
 
-    draw                         draw the top card of the draw pile
-    take                         take the top card of the discard pile
-    lay set:R3,R3,W run:W,B8,B9,B10
-                                 lay down the phase (runs listed low to high)
-    hit W @1:0 low               hit a Wild on seat 1's first group, at the low end
-    discard R7                   discard a card
-    discard S @2                 discard a Skip against seat 2
-    next                         deal the next hand
+draw                         draw the top card of the draw pile
+take                         take the top card of the discard pile
+lay set:R3,R3,W run:W,B8,B9,B10
+                             lay down the phase (runs listed low to high)
+hit W @1:0 low               hit a Wild on seat 1's first group, at the low end
+discard R7                   discard a card
+discard S @2                 discard a Skip against seat 2
+next                         deal the next hand
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ class LayDown(_Written):
     groups: tuple[Group, ...]
 
     def __post_init__(self) -> None:
-        canonical = tuple(sorted((Group.make(g.kind, g.cards) for g in self.groups), key=lambda g: g.sort_key))
+        canonical = tuple(
+            sorted((Group.make(g.kind, g.cards) for g in self.groups), key=lambda g: g.sort_key)
+        )
         object.__setattr__(self, "groups", canonical)
 
     @staticmethod
@@ -70,8 +72,8 @@ class LayDown(_Written):
         """``LayDown.of(("set", "R3 R3 W"), ("run", "W B8 B9 B10"))``"""
         made = []
         for kind, cards in groups:
-            kind = GroupKind(kind) if isinstance(kind, str) else kind
-            made.append(Group(kind, parse_cards(cards) if isinstance(cards, str) else tuple(cards)))
+            group_kind = GroupKind(kind) if isinstance(kind, str) else kind
+            made.append(Group(group_kind, parse_cards(cards) if isinstance(cards, str) else tuple(cards)))
         return LayDown(tuple(made))
 
     @property
@@ -121,8 +123,12 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError("empty action")
     verb, args = words[0].lower(), words[1:]
     try:
-        if verb in ("draw", "take", "next") and not args:
-            return {"draw": Draw(), "take": TakeDiscard(), "next": NextHand()}[verb]
+        if verb == "draw" and not args:
+            return Draw()
+        if verb == "take" and not args:
+            return TakeDiscard()
+        if verb == "next" and not args:
+            return NextHand()
         if verb == "lay" and args:
             return LayDown(tuple(_parse_group(arg) for arg in args))
         if verb == "hit" and len(args) in (2, 3):

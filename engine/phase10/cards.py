@@ -107,9 +107,7 @@ class Card:
 
 
 _CARDS = tuple(Card(code) for code in range(50))
-_TEXT = tuple(
-    [f"{COLORS[code % 4].value}{code // 4 + 1}" for code in range(48)] + ["W", "S"]
-)
+_TEXT = tuple([f"{COLORS[code % 4].value}{code // 4 + 1}" for code in range(48)] + ["W", "S"])
 _BY_TEXT = {text: _CARDS[code] for code, text in enumerate(_TEXT)}
 
 WILD = _CARDS[_WILD_CODE]
@@ -120,12 +118,10 @@ def parse_card(text: str) -> Card:
     """``"R7"`` -> the red 7.  Raises ``CardError`` for anything else."""
     if not isinstance(text, str):
         raise CardError(f"a card is written as text like 'R7', 'W' or 'S', not {text!r}")
-    # ASCII only: "ſ".upper() is "S", and a saved game must not read it as a Skip.
+    # ASCII only: the long s (U+017F) upper-cases to "S", and a saved game must not read it as a Skip.
     card = _BY_TEXT.get(text.upper()) if text.isascii() else None
     if card is None:
-        raise CardError(
-            f"unknown card {text!r}: write a colour R/B/Y/G and a number 1-12 (like R7), W or S"
-        )
+        raise CardError(f"unknown card {text!r}: write a colour R/B/Y/G and a number 1-12 (like R7), W or S")
     return card
 
 

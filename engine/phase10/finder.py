@@ -25,9 +25,7 @@ Laydown = tuple[Group, ...]
 _Abstract = tuple[GroupKind, tuple[int, ...], int]
 
 
-def find_laydown(
-    hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC
-) -> Laydown | None:
+def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Laydown | None:
     """A valid lay-down of ``phase`` from ``hand``, using as few cards as it can, or None."""
     wilds = sum(1 for card in hand if card.is_wild)
     by_number = [0] * 13
@@ -78,9 +76,7 @@ def _search(
         counts = by_color if kind is GroupKind.COLOR else by_number
         for key in naturals:
             counts[key] -= 1
-        yield from _search(
-            specs, index + 1, by_number, by_color, wilds - used_wilds, rules, (*chosen, group)
-        )
+        yield from _search(specs, index + 1, by_number, by_color, wilds - used_wilds, rules, (*chosen, group))
         for key in naturals:
             counts[key] += 1
 
@@ -108,9 +104,7 @@ def _abstract_groups(
                 yield (GroupKind.COLOR, (color,) * naturals, size - naturals)
 
 
-def _materialize(
-    abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: Ruleset
-) -> Laydown | None:
+def _materialize(abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: Ruleset) -> Laydown | None:
     """Concrete cards for abstract groups, taking colour groups' cards first.
 
     Colour groups care about colours and sets and runs about numbers; picking the
@@ -162,15 +156,17 @@ def _spare(pool: Counter[Card], number: int) -> int:
     return sum(count for card, count in pool.items() if card.is_natural and card.number == number)
 
 
-def _supply_required(
-    laydown: Laydown, hand: Sequence[Card], number: int, rules: Ruleset
-) -> Laydown | None:
+def _supply_required(laydown: Laydown, hand: Sequence[Card], number: int, rules: Ruleset) -> Laydown | None:
     """Add one spare Wild, or a spare natural ``number``, to a group it fits."""
     from .groups import add_to_group, hit_ends
 
     spare = Counter(hand)
     spare.subtract(card for group in laydown for card in group.cards)
-    candidates = [card for card in spare if spare[card] > 0 and (card.is_wild or (card.is_natural and card.number == number))]
+    candidates = [
+        card
+        for card in spare
+        if spare[card] > 0 and (card.is_wild or (card.is_natural and card.number == number))
+    ]
     for card in candidates:
         for i, group in enumerate(laydown):
             ends = hit_ends(group, card, rules)
@@ -187,9 +183,7 @@ def _canonical(groups: Sequence[Group]) -> Laydown:
 # --- every lay-down -------------------------------------------------------------------------
 
 
-def enumerate_laydowns(
-    hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC
-) -> Iterator[Laydown]:
+def enumerate_laydowns(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Iterator[Laydown]:
     """Every distinct valid lay-down of ``phase`` from ``hand``, extra cards included.
 
     Each lay-down is a tuple of groups in canonical order (see ``Group.sort_key``);

@@ -336,9 +336,7 @@ def _take(state: GameState) -> GameState:
     card = state.discard_pile[-1]
     player = state.player
     state = replace(state, discard_pile=state.discard_pile[:-1], step=Step.PLAY)
-    return state.with_player(
-        state.current, hand=_sorted_with(player.hand, card), taken=(*player.taken, card)
-    )
+    return state.with_player(state.current, hand=_sorted_with(player.hand, card), taken=(*player.taken, card))
 
 
 def _sorted_with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -405,7 +403,9 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         players[seat] = replace(player, score=player.score + scored, phase_index=advanced)
     record = HandRecord(
         number=len(state.history) + 1,
-        phases=tuple(state.phase_number(seat) if seat in state.active else None for seat in range(len(players))),
+        phases=tuple(
+            state.phase_number(seat) if seat in state.active else None for seat in range(len(players))
+        ),
         points=tuple(points),
         completed=tuple(seat in state.active and p.has_laid for seat, p in enumerate(state.players)),
         went_out=went_out,
@@ -448,4 +448,3 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
     for action in actions:
         state = apply(state, action)
     return state
-

@@ -218,9 +218,7 @@ def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset =
     return group_problem(Group.make(kind, cards), rules) is None
 
 
-def laydown_problem(
-    groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset = CLASSIC
-) -> str | None:
+def laydown_problem(groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> str | None:
     """Why ``groups`` laid together do not make ``phase``, or None if they do."""
     if len(groups) != len(phase.groups):
         return f"phase {phase.number} is {phase.describe()}: {len(phase.groups)} group(s), not {len(groups)}"

@@ -10,7 +10,13 @@ from .game import hand_points
 from .groups import group_problem, laydown_problem
 from .state import GameState, Step
 
-__all__ = ["MAX_TURNS_PER_HAND", "InvariantError", "check_state", "check_transition", "state_problems"]
+__all__ = [
+    "MAX_TURNS_PER_HAND",
+    "InvariantError",
+    "check_state",
+    "check_transition",
+    "state_problems",
+]
 
 # No hand of random legal play comes near this; reaching it means a rule loops.
 MAX_TURNS_PER_HAND = 5000
@@ -42,7 +48,11 @@ def state_problems(state: GameState) -> list[str]:
     for label, seat in (("dealer", state.dealer), ("current", state.current)):
         if not 0 <= seat < seats:
             problems.append(f"{label} seat {seat} does not exist")
-    if not state.active or list(state.active) != sorted(set(state.active)) or not set(state.active) <= set(range(seats)):
+    if (
+        not state.active
+        or list(state.active) != sorted(set(state.active))
+        or not set(state.active) <= set(range(seats))
+    ):
         problems.append(f"active seats {state.active} are not a sorted subset of the seats")
     if state.tiebreak and not (set(state.tiebreak) <= set(range(seats)) and len(state.tiebreak) >= 2):
         problems.append(f"tiebreak seats {state.tiebreak} are not two or more seats")
@@ -68,7 +78,9 @@ def state_problems(state: GameState) -> list[str]:
             problems.append(f"{where}: phase index {player.phase_index} is outside the sequence")
         history_points = sum(record.points[seat] or 0 for record in state.history)
         if player.score != history_points:
-            problems.append(f"{where}: score {player.score} is not the sum of the score sheet ({history_points})")
+            problems.append(
+                f"{where}: score {player.score} is not the sum of the score sheet ({history_points})"
+            )
         if seat not in state.active:
             if player.hand or player.groups:
                 problems.append(f"{where}: sits out this hand but holds cards")
@@ -147,4 +159,3 @@ def check_transition(before: GameState, after: GameState) -> None:
                     f"hand {record.number}: seat {seat} scored {record.points[seat]}, "
                     f"but the cards left in hand are worth {expected}"
                 )
-

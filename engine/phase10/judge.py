@@ -268,9 +268,7 @@ def _size(request: Request) -> int:
 def _phase_spec(request: Request) -> PhaseSpec:
     number = _field(request, "phase")
     if not _is_int(number) or not 1 <= number <= _PHASE_COUNT:
-        raise RequestError(
-            f"phase must be an integer from 1 to {_PHASE_COUNT}, got {_show(number)}"
-        )
+        raise RequestError(f"phase must be an integer from 1 to {_PHASE_COUNT}, got {_show(number)}")
     rules = request.get("rules", "classic")
     if not isinstance(rules, str) or rules not in _RULESETS:
         raise RequestError(f"unknown rules {_show(rules)}: expected {_RULESETS_TEXT}")

@@ -22,14 +22,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 
-from .cards import Card, format_cards, parse_cards
 from .actions import ActionSyntaxError, _parse_group
-from .groups import Group
+from .cards import Card, format_cards, parse_cards
+from .invariants import state_problems
 from .rng import seed_state
 from .rules import GameConfig, Options, SetupError
 from .serialize import CorruptStateError
-from .invariants import state_problems
 from .state import GameState, HandRecord, PlayerState, Step
 
 __all__ = ["format_state", "parse_state"]
@@ -50,8 +50,9 @@ def _list(values: tuple[object, ...]) -> str:
 def format_state(state: GameState) -> str:
     options = state.config.options
     lines = [
-        f"game seed={state.config.seed} first-dealer={state.config.first_dealer} dealer={state.dealer} "
-        f"current={state.current} step={state.step.value} hand={state.hand_number} turns={state.turns} rng={state.rng}",
+        f"game seed={state.config.seed} first-dealer={state.config.first_dealer} "
+        f"dealer={state.dealer} current={state.current} step={state.step.value} "
+        f"hand={state.hand_number} turns={state.turns} rng={state.rng}",
         f"options ten-hands={_yes(options.ten_hands)} phases-to-win={_opt(options.phases_to_win)} "
         f"even-phases={_yes(options.even_phases)} el-chavo={_yes(options.el_chavo)}",
         f"draw: {format_cards(state.draw_pile)}".rstrip(),
@@ -97,7 +98,7 @@ class _Fields:
             raise CorruptStateError(f"missing {key}= in: {self.line}")
         return default
 
-    def int(self, key: str, default: str | None = None) -> int:
+    def number(self, key: str, default: str | None = None) -> int:
         value = self.get(key, default)
         if not value.isdigit():
             raise CorruptStateError(f"{key} should be a whole number, not {value!r}")
@@ -131,20 +132,19 @@ def _seat_list(text: str) -> tuple[int, ...]:
     return tuple(_Fields.int_value("seat", word) for word in text.split())
 
 
-def _values(text: str, convert: type) -> tuple:  # type: ignore[type-arg]
+def _numbers(text: str) -> tuple[int | None, ...]:
     if text == "-":
         return ()
-    out = []
-    for word in text.split(","):
-        if word == "-":
-            out.append(None)
-        elif convert is bool:
-            if word not in ("yes", "no"):
-                raise CorruptStateError(f"expected yes or no, not {word!r}")
-            out.append(word == "yes")
-        else:
-            out.append(_Fields.int_value("value", word))
-    return tuple(out)
+    return tuple(None if word == "-" else _Fields.int_value("value", word) for word in text.split(","))
+
+
+def _flags(text: str) -> tuple[bool, ...]:
+    if text == "-":
+        return ()
+    words = text.split(",")
+    if any(word not in ("yes", "no") for word in words):
+        raise CorruptStateError(f"expected yes or no for each seat, not {text!r}")
+    return tuple(word == "yes" for word in words)
 
 
 def parse_state(text: str) -> GameState:
@@ -162,7 +162,7 @@ def _parse(text: str) -> GameState:
     options = Options()
     draw_text = "rest"
     discard: tuple[Card, ...] = ()
-    players: list[dict[str, object]] = []
+    players: list[PlayerState] = []
     active: tuple[int, ...] | None = None
     tiebreak: tuple[int, ...] = ()
     winner: int | None = None
@@ -190,9 +190,9 @@ def _parse(text: str) -> GameState:
         elif head == "seat":
             players.append(_parse_seat(line, len(players)))
         elif head == "hand:" and players:
-            players[-1]["hand"] = parse_cards(rest)
+            players[-1] = replace(players[-1], hand=tuple(sorted(parse_cards(rest))))
         elif head == "group:" and players:
-            players[-1]["groups"].append(_parse_group(rest.strip()))  # type: ignore[attr-defined]
+            players[-1] = replace(players[-1], groups=(*players[-1].groups, _parse_group(rest.strip())))
         elif head == "active:":
             active = _seat_list(rest)
         elif head == "tiebreak:":
@@ -205,35 +205,23 @@ def _parse(text: str) -> GameState:
             raise CorruptStateError(f"cannot read line: {raw}")
     if game is None:
         raise CorruptStateError("a state starts with a 'game' line")
-    seed = game.int("seed")
+    seed = game.number("seed")
     config = GameConfig(
-        players=tuple(str(p["name"]) for p in players),
+        players=tuple(p.name for p in players),
         seed=seed,
         options=options,
-        first_dealer=game.int("first-dealer", "0"),
+        first_dealer=game.number("first-dealer", "0"),
     )
     step = Step(game.get("step"))
     in_play = step in (Step.DRAW, Step.PLAY)
-    player_states = tuple(
-        PlayerState(
-            name=str(p["name"]),
-            hand=tuple(sorted(p.get("hand", ()))),  # type: ignore[call-overload]
-            phase_index=p["phase_index"],  # type: ignore[arg-type]
-            groups=tuple(p["groups"]),  # type: ignore[call-overload]
-            score=p["score"],  # type: ignore[arg-type]
-            skip_pending=p["skip"] == "pending",
-            skip_protected=p["skip"] == "protected",
-            taken=p["taken"],  # type: ignore[arg-type]
-        )
-        for p in players
-    )
+    player_states = tuple(players)
     draw = _draw_pile(draw_text, options, discard, player_states)
     state = GameState(
         config=config,
-        rng=game.int("rng", str(seed_state(seed))),
-        hand_number=game.int("hand", str(len(history) + (1 if in_play else 0))),
-        dealer=game.int("dealer", "0"),
-        current=game.int("current"),
+        rng=game.number("rng", str(seed_state(seed))),
+        hand_number=game.number("hand", str(len(history) + (1 if in_play else 0))),
+        dealer=game.number("dealer", "0"),
+        current=game.number("current"),
         step=step,
         draw_pile=draw,
         discard_pile=discard,
@@ -242,7 +230,7 @@ def _parse(text: str) -> GameState:
         history=tuple(history),
         tiebreak=tiebreak,
         winner=winner,
-        turns=game.int("turns", "1" if in_play else "0"),
+        turns=game.number("turns", "1" if in_play else "0"),
     )
     game.done()
     problems = state_problems(state)
@@ -251,7 +239,7 @@ def _parse(text: str) -> GameState:
     return state
 
 
-def _parse_seat(line: str, expected: int) -> dict[str, object]:
+def _parse_seat(line: str, expected: int) -> PlayerState:
     match = _SEAT.match(line)
     if match is None:
         raise CorruptStateError(f'a seat line is: seat N "NAME" key=value ..., not: {line}')
@@ -259,16 +247,18 @@ def _parse_seat(line: str, expected: int) -> dict[str, object]:
         raise CorruptStateError(f"seats are listed in order from 0: expected seat {expected}")
     fields = _Fields(match.group(3), line)
     taken = fields.get("taken", "-")
-    seat: dict[str, object] = {
-        "name": json.loads(match.group(2)),
-        "phase_index": fields.int("phase-index", "0"),
-        "score": fields.int("score", "0"),
-        "skip": fields.get("skip", "-"),
-        "taken": () if taken == "-" else parse_cards(taken),
-        "groups": [],
-    }
-    if seat["skip"] not in ("-", "pending", "protected"):
+    skip = fields.get("skip", "-")
+    if skip not in ("-", "pending", "protected"):
         raise CorruptStateError(f"skip should be -, pending or protected in: {line}")
+    seat = PlayerState(
+        name=json.loads(match.group(2)),
+        hand=(),
+        phase_index=fields.number("phase-index", "0"),
+        score=fields.number("score", "0"),
+        skip_pending=skip == "pending",
+        skip_protected=skip == "protected",
+        taken=() if taken == "-" else parse_cards(taken),
+    )
     fields.done()
     return seat
 
@@ -278,9 +268,9 @@ def _parse_record(line: str, rest: str) -> HandRecord:
     fields = _Fields(fields_text, line)
     record = HandRecord(
         number=_Fields.int_value("history number", number),
-        phases=_values(fields.get("phases"), int),
-        points=_values(fields.get("points"), int),
-        completed=_values(fields.get("completed"), bool),
+        phases=_numbers(fields.get("phases")),
+        points=_numbers(fields.get("points")),
+        completed=_flags(fields.get("completed")),
         went_out=fields.optional_int("out"),
         tiebreak=fields.flag("tiebreak", "no"),
     )
@@ -304,6 +294,3 @@ def _draw_pile(
         raise CorruptStateError(f"more cards placed than the deck holds: {extra}")
     remaining.subtract(placed)
     return tuple(sorted(remaining.elements()))
-
-
-_unused = Group  # the group type is what _parse_group returns

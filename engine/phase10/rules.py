@@ -228,9 +228,7 @@ class GameConfig:
         if not isinstance(self.players, tuple):
             raise SetupError("players must be a tuple of names")
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            raise SetupError(
-                f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}"
-            )
+            raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}")
         for name in self.players:
             if not isinstance(name, str) or not name.strip():
                 raise SetupError(f"every player needs a name, got {name!r}")

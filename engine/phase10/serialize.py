@@ -18,7 +18,15 @@ from .invariants import state_problems
 from .rules import GameConfig, GroupKind, Options, SetupError
 from .state import GameState, HandRecord, PlayerState, Step
 
-__all__ = ["FORMAT", "SCHEMA_VERSION", "CorruptStateError", "from_json", "state_from_dict", "state_to_dict", "to_json"]
+__all__ = [
+    "FORMAT",
+    "SCHEMA_VERSION",
+    "CorruptStateError",
+    "from_json",
+    "state_from_dict",
+    "state_to_dict",
+    "to_json",
+]
 
 FORMAT = "ten-phases/game"
 SCHEMA_VERSION = 1
@@ -121,31 +129,31 @@ class _Reader:
         value = self.raw(key)
         if value is None and nullable:
             return value  # type: ignore[return-value]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             raise CorruptStateError(f"{self._at(key)} should be {kind.__name__}, not {value!r:.40}")
         return value
 
-    def int(self, key: str, *, nullable: bool = False) -> Any:
+    def integer(self, key: str, *, nullable: bool = False) -> Any:
         return self.typed(key, int, nullable=nullable)
 
-    def bool(self, key: str) -> bool:
+    def flag(self, key: str) -> bool:
         return self.typed(key, bool)
 
-    def str(self, key: str) -> str:
+    def text(self, key: str) -> str:
         return self.typed(key, str)
 
     def big_int(self, key: str) -> int:
-        text = self.str(key)
+        text = self.text(key)
         if not text.isdigit() or len(text) > 20:
             raise CorruptStateError(f"{self._at(key)} should be a whole number written as text")
         return int(text)
 
-    def list(self, key: str, item: Callable[[object, str], T]) -> tuple[T, ...]:
+    def items(self, key: str, item: Callable[[object, str], T]) -> tuple[T, ...]:
         value = self.typed(key, list)
         return tuple(item(element, f"{self._at(key)}[{i}]") for i, element in enumerate(value))
 
     def cards(self, key: str) -> tuple[Card, ...]:
-        return self.list(key, _card)
+        return self.items(key, _card)
 
     def child(self, key: str) -> _Reader:
         return _Reader(self.raw(key), self._at(key))
@@ -183,22 +191,26 @@ def _name(value: object, path: str) -> str:
 def _group(value: object, path: str) -> Group:
     reader = _Reader(value, path)
     try:
-        kind = GroupKind(reader.str("kind"))
+        kind = GroupKind(reader.text("kind"))
     except ValueError:
         raise CorruptStateError(f"{path}.kind should be set, run or color") from None
-    return Group.make(kind, reader.cards("cards")) if kind is not GroupKind.RUN else Group(kind, reader.cards("cards"))
+    return (
+        Group.make(kind, reader.cards("cards"))
+        if kind is not GroupKind.RUN
+        else Group(kind, reader.cards("cards"))
+    )
 
 
 def _player(value: object, path: str) -> PlayerState:
     reader = _Reader(value, path)
     return PlayerState(
-        name=reader.str("name"),
+        name=reader.text("name"),
         hand=tuple(sorted(reader.cards("hand"))),
-        phase_index=reader.int("phase_index"),
-        groups=reader.list("groups", _group),
-        score=reader.int("score"),
-        skip_pending=reader.bool("skip_pending"),
-        skip_protected=reader.bool("skip_protected"),
+        phase_index=reader.integer("phase_index"),
+        groups=reader.items("groups", _group),
+        score=reader.integer("score"),
+        skip_pending=reader.flag("skip_pending"),
+        skip_protected=reader.flag("skip_protected"),
         taken=reader.cards("taken"),
     )
 
@@ -206,12 +218,12 @@ def _player(value: object, path: str) -> PlayerState:
 def _record(value: object, path: str) -> HandRecord:
     reader = _Reader(value, path)
     return HandRecord(
-        number=reader.int("number"),
-        phases=reader.list("phases", _optional_int),
-        points=reader.list("points", _optional_int),
-        completed=reader.list("completed", _bool),
-        went_out=reader.int("went_out", nullable=True),
-        tiebreak=reader.bool("tiebreak"),
+        number=reader.integer("number"),
+        phases=reader.items("phases", _optional_int),
+        points=reader.items("points", _optional_int),
+        completed=reader.items("completed", _bool),
+        went_out=reader.integer("went_out", nullable=True),
+        tiebreak=reader.flag("tiebreak"),
     )
 
 
@@ -219,14 +231,14 @@ def _config(reader: _Reader) -> GameConfig:
     options = reader.child("options")
     try:
         return GameConfig(
-            players=reader.list("players", _name),
+            players=reader.items("players", _name),
             seed=reader.big_int("seed"),
-            first_dealer=reader.int("first_dealer"),
+            first_dealer=reader.integer("first_dealer"),
             options=Options(
-                ten_hands=options.bool("ten_hands"),
-                phases_to_win=options.int("phases_to_win", nullable=True),
-                even_phases=options.bool("even_phases"),
-                el_chavo=options.bool("el_chavo"),
+                ten_hands=options.flag("ten_hands"),
+                phases_to_win=options.integer("phases_to_win", nullable=True),
+                even_phases=options.flag("even_phases"),
+                el_chavo=options.flag("el_chavo"),
             ),
         )
     except SetupError as error:
@@ -240,30 +252,36 @@ def state_from_dict(data: object) -> GameState:
         raise CorruptStateError(f"not a saved Ten Phases game (format should be {FORMAT!r})")
     version = reader.raw("version")
     if version != SCHEMA_VERSION:
-        raise CorruptStateError(f"saved game version {version!r} is not supported (expected {SCHEMA_VERSION})")
+        raise CorruptStateError(
+            f"saved game version {version!r} is not supported (expected {SCHEMA_VERSION})"
+        )
     try:
-        step = Step(reader.str("step"))
+        step = Step(reader.text("step"))
     except ValueError:
         raise CorruptStateError("step should be draw, play, hand-over or game-over") from None
     state = GameState(
         config=_config(reader.child("config")),
         rng=reader.big_int("rng"),
-        hand_number=reader.int("hand_number"),
-        dealer=reader.int("dealer"),
-        current=reader.int("current"),
+        hand_number=reader.integer("hand_number"),
+        dealer=reader.integer("dealer"),
+        current=reader.integer("current"),
         step=step,
         draw_pile=reader.cards("draw_pile"),
         discard_pile=reader.cards("discard_pile"),
-        players=reader.list("players", _player),
-        active=reader.list("active", _int),
-        history=reader.list("history", _record),
-        tiebreak=reader.list("tiebreak", _int),
-        winner=reader.int("winner", nullable=True),
-        turns=reader.int("turns"),
+        players=reader.items("players", _player),
+        active=reader.items("active", _int),
+        history=reader.items("history", _record),
+        tiebreak=reader.items("tiebreak", _int),
+        winner=reader.integer("winner", nullable=True),
+        turns=reader.integer("turns"),
     )
     try:
         problems = state_problems(state)
-    except (ValueError, IndexError, KeyError) as error:  # a field inconsistent enough to trip a check
+    except (
+        ValueError,
+        IndexError,
+        KeyError,
+    ) as error:  # a field inconsistent enough to trip a check
         problems = [f"inconsistent saved game: {error}"]
     if problems:
         raise CorruptStateError("saved game is corrupt: " + "; ".join(problems))

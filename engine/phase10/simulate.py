@@ -15,13 +15,13 @@ from .rules import GameConfig, Options
 from .serialize import from_json, to_json
 from .state import GameState
 
-__all__ = ["GameReport", "SimulationFailure", "play_random_game", "random_choice"]
+__all__ = ["GameReport", "SimulationError", "play_random_game", "random_choice"]
 
 # Hands per game beyond which something loops; random legal play finishes far sooner.
 MAX_HANDS_PER_GAME = 400
 
 
-class SimulationFailure(AssertionError):
+class SimulationError(AssertionError):
     """A broken invariant, with what is needed to replay it."""
 
 
@@ -58,7 +58,11 @@ def play_random_game(
             if check:
                 check_state(following)
                 check_transition(state, following)
-                if round_trip_every and len(actions) % round_trip_every == 0 and from_json(to_json(following)) != following:
+                if (
+                    round_trip_every
+                    and len(actions) % round_trip_every == 0
+                    and from_json(to_json(following)) != following
+                ):
                     raise InvariantError("the state does not survive a JSON round trip")
         except (InvariantError, ValueError) as error:
             _fail(config, [*actions, action], state, str(error))
@@ -67,12 +71,17 @@ def play_random_game(
         actions.append(action)
         state = following
         if len(state.history) > MAX_HANDS_PER_GAME:
-            _fail(config, actions, state, f"more than {MAX_HANDS_PER_GAME} hands: the game does not end")
+            _fail(
+                config,
+                actions,
+                state,
+                f"more than {MAX_HANDS_PER_GAME} hands: the game does not end",
+            )
     return GameReport(state, tuple(actions), len(state.history), turns, time.perf_counter() - started)
 
 
 def _fail(config: GameConfig, actions: Sequence[Action], state: GameState, reason: str) -> None:
-    raise SimulationFailure(
+    raise SimulationError(
         f"{reason}\nseed={config.seed} players={len(config.players)} options={config.options}\n"
         f"after {len(actions)} actions; last: {actions[-1] if actions else '-'}\n{format_state(state)}"
     )

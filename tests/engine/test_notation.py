@@ -16,7 +16,14 @@ from phase10.serialize import CorruptStateError
 def test_every_card_round_trips():
     for card in all_faces():
         assert parse_card(str(card)) == card
-    assert [str(c) for c in parse_cards("R7 B12 Y1 G10 W S")] == ["R7", "B12", "Y1", "G10", "W", "S"]
+    assert [str(c) for c in parse_cards("R7 B12 Y1 G10 W S")] == [
+        "R7",
+        "B12",
+        "Y1",
+        "G10",
+        "W",
+        "S",
+    ]
 
 
 @pytest.mark.parametrize("text", ["R0", "R13", "X5", "", "RR", "W1", "S2", "7", "r 7"])
@@ -35,7 +42,19 @@ def test_states_and_legal_actions_round_trip(state):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "jump", "draw now", "lay", "lay set", "lay pair:R1,R1", "hit R7", "hit R7 @x:0", "discard", "discard S 2", "discard Q"],
+    [
+        "",
+        "jump",
+        "draw now",
+        "lay",
+        "lay set",
+        "lay pair:R1,R1",
+        "hit R7",
+        "hit R7 @x:0",
+        "discard",
+        "discard S 2",
+        "discard Q",
+    ],
 )
 def test_bad_action_text_is_refused(text):
     with pytest.raises(ActionSyntaxError):

@@ -36,7 +36,9 @@ def _other_face(card: str) -> str:
 
 # Each mutation makes a document that no game can reach.
 MUTATIONS = {
-    "a card changed into another": lambda d: _first_card_path(d).__setitem__(0, _other_face(_first_card_path(d)[0])),
+    "a card changed into another": lambda d: _first_card_path(d).__setitem__(
+        0, _other_face(_first_card_path(d)[0])
+    ),
     "a card removed": lambda d: _first_card_path(d).pop(),
     "a card added to a hand": lambda d: d["players"][0]["hand"].append("W"),
     "an unknown card": lambda d: d["players"][1]["hand"].__setitem__(0, "R13"),
@@ -55,7 +57,9 @@ MUTATIONS = {
     "a bad seed": lambda d: d["config"].__setitem__("seed", "-1"),
     "one player": lambda d: d["config"].__setitem__("players", ["Solo"]),
     "a list for an object": lambda d: d.__setitem__("config", []),
-    "a Skip in a group": lambda d: d["players"][0].__setitem__("groups", [{"kind": "set", "cards": ["S", "R1"]}]),
+    "a Skip in a group": lambda d: d["players"][0].__setitem__(
+        "groups", [{"kind": "set", "cards": ["S", "R1"]}]
+    ),
 }
 
 
@@ -87,7 +91,9 @@ def test_random_damage_never_crashes_the_loader(seed, flips):
     except CorruptStateError:
         return
     # The damage happened to leave a reachable state: it must then be complete and valid.
-    assert loaded.config.players == state.config.players or len(loaded.players) == len(state.players)
+    assert loaded.config.players == state.config.players or len(loaded.players) == len(
+        state.players
+    )
 
 
 def test_error_names_the_field():
