@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import Any, TextIO
 
+from . import safejson
 from .cards import COLORS, NUMBERS, SKIP, WILD, Card, parse_card
 from .finder import find_laydown
 from .groups import Group, arrange_run, can_form, group_problem, hit_ends, laydown_problem
@@ -128,14 +129,9 @@ def answer(line: str) -> Response:
 
 def _load(line: str) -> Request:
     try:
-        request = json.loads(line)
-    except RecursionError:
-        raise RequestError("request is not valid JSON: nested too deeply") from None
-    except json.JSONDecodeError as error:
+        request = safejson.loads(line)
+    except safejson.JSONInputError as error:
         raise RequestError(f"request is not valid JSON: {error}") from None
-    except ValueError:
-        # Python refuses to read integers of more than 4300 digits (a guard against DoS).
-        raise RequestError("request holds a number too long to read") from None
     if not isinstance(request, dict):
         raise RequestError(f"request must be a JSON object, got {_show(request)}")
     return request

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from . import safejson
 from .cards import Card, CardError, parse_card
 from .groups import Group
 from .invariants import state_problems
@@ -44,8 +45,8 @@ def to_json(state: GameState) -> str:
 
 def from_json(text: str | bytes) -> GameState:
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
+        data = safejson.loads(text)
+    except safejson.JSONInputError as error:
         raise CorruptStateError(f"saved game is not valid JSON: {error}") from None
     return state_from_dict(data)
 

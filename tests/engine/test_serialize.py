@@ -73,7 +73,9 @@ def test_a_corrupted_save_is_refused(mutation):
     assert str(raised.value)
 
 
-@pytest.mark.parametrize("text", ["", "{", "null", "[]", "42", '"x"', "\x00", b"\xff\xfe"])
+@pytest.mark.parametrize(
+    "text", ["", "{", "null", "[]", "42", '"x"', "\x00", b"\xff\xfe", "[" * 100_000, '{"a":' * 50_000, "9" * 5000]
+)
 def test_text_that_is_no_saved_game_is_refused(text):
     with pytest.raises(CorruptStateError):
         from_json(text)

@@ -16,6 +16,12 @@
 // max_examples from HYPOTHESIS_MAX_EXAMPLES, default 25), since WebAssembly
 // is several times slower and its timings are noisy. A conftest that
 // registers its own "pyodide" profile and loads $HYPOTHESIS_PROFILE wins.
+//
+// Limits it keeps on purpose, because a browser has them too: no subprocesses
+// (skip such tests when sys.platform == "emscripten"), and Node's default
+// stack, about a browser's. Deep recursion in C code (json.loads of 10,000
+// nested "[") overflows V8's stack before CPython raises RecursionError; that
+// kills Pyodide ("fatal error", exit code 2). node --stack-size does not help.
 
 import fs from "node:fs";
 import path from "node:path";
