@@ -24,6 +24,4 @@ settings.register_profile(
     database=None,
     suppress_health_check=list(HealthCheck),
 )
-settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default")
-)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))

@@ -143,7 +143,7 @@ def _seat_check(state: GameState, seat: int, field: str, want: str) -> None:
     elif field == "groups":
         assert str(len(player.groups)) == want
     elif field.startswith("group"):
-        index = int(field[len("group"):])
+        index = int(field[len("group") :])
         got = player.groups[index]
         assert _as_laid(str(got)) == _as_laid(want), f"seat {seat} group {index}: {got}"
     else:  # pragma: no cover - a typo in a test table

@@ -31,9 +31,7 @@ def configs(draw: st.DrawFn, short: bool = False) -> GameConfig:
     players = draw(st.integers(2, 6))
     chosen = draw(options())
     if short and chosen.phases_to_win is None:
-        chosen = Options(
-            chosen.ten_hands, draw(st.integers(1, 3)), chosen.even_phases, chosen.el_chavo
-        )
+        chosen = Options(chosen.ten_hands, draw(st.integers(1, 3)), chosen.even_phases, chosen.el_chavo)
     return GameConfig(
         NAMES[:players],
         draw(st.integers(0, 2**64 - 1)),

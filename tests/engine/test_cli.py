@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import phase10.__main__ as cli
-import phase10.simulate as simulate
+from phase10 import simulate
 from phase10.invariants import InvariantError
 
 ROOT = Path(__file__).resolve().parents[2]

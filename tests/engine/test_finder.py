@@ -26,9 +26,7 @@ def hands(draw: st.DrawFn, size: int = 11, low: int = 1, high: int = 12) -> tupl
     ]
     hand = Counter([*naturals, *[WILD] * wilds])
     # At most two copies of a face exist in the deck.
-    return tuple(
-        sorted(card for card, n in hand.items() for _ in range(min(n, 2 if card != WILD else 8)))
-    )
+    return tuple(sorted(card for card, n in hand.items() for _ in range(min(n, 2 if card != WILD else 8))))
 
 
 def _arrangements(kind: GroupKind, cards: tuple[Card, ...]) -> list[Group]:
@@ -45,9 +43,7 @@ def _arrangements(kind: GroupKind, cards: tuple[Card, ...]) -> list[Group]:
     for below in range(max(spare, -1) + 1):
         start = low - below
         by_number = {c.number: c for c in naturals}
-        result.append(
-            Group(kind, tuple(by_number.get(n, WILD) for n in range(start, start + len(cards))))
-        )
+        result.append(Group(kind, tuple(by_number.get(n, WILD) for n in range(start, start + len(cards)))))
     return result
 
 
@@ -57,15 +53,11 @@ def brute_force(hand: tuple[Card, ...], phase: PhaseSpec) -> set[tuple[Group, ..
     slots = len(phase.groups)
     seen_assignments: set[tuple[tuple[Card, ...], ...]] = set()
     for assignment in product(range(slots + 1), repeat=len(hand)):
-        parts = tuple(
-            tuple(c for c, a in zip(hand, assignment, strict=True) if a == g) for g in range(slots)
-        )
+        parts = tuple(tuple(c for c, a in zip(hand, assignment, strict=True) if a == g) for g in range(slots))
         if parts in seen_assignments or any(not part for part in parts):
             continue
         seen_assignments.add(parts)
-        options = [
-            _arrangements(spec.kind, part) for spec, part in zip(phase.groups, parts, strict=True)
-        ]
+        options = [_arrangements(spec.kind, part) for spec, part in zip(phase.groups, parts, strict=True)]
         for groups in product(*options):
             if laydown_problem(groups, phase) is None:
                 found.add(tuple(sorted(groups, key=lambda g: g.sort_key)))

@@ -222,9 +222,7 @@ def check_found(phase: int, hand: list[str], rules: str, found: list[list[str]])
     """A valid lay-down of ``phase`` from ``hand``, groups in the phase's order."""
     specs = Options(el_chavo=rules == "el-chavo").phase_spec(phase).groups
     assert len(found) == len(specs)
-    assert not Counter(card for group in found for card in group) - Counter(hand), (
-        "cards not in hand"
-    )
+    assert not Counter(card for group in found for card in group) - Counter(hand), "cards not in hand"
     request = {"op": "phase", "phase": phase, "groups": found, "rules": rules}
     assert ask(request) == {"ok": True}
     for group, spec in zip(found, specs, strict=True):
@@ -266,9 +264,7 @@ def brute_force_possible(hand: list[Card], phase: int, rules: str) -> bool:
     def includes(groups: list[tuple[Card, ...]]) -> bool:
         number = spec.must_include
         return number is None or any(
-            card.is_wild or (card.is_natural and card.number == number)
-            for group in groups
-            for card in group
+            card.is_wild or (card.is_natural and card.number == number) for group in groups for card in group
         )
 
     def search(index: int, left: list[Card], chosen: list[tuple[Card, ...]]) -> bool:

@@ -57,9 +57,7 @@ def _candidate_actions(state: GameState, rnd: random.Random) -> list[Action]:
         candidates.append(Discard(card))
         candidates.append(Discard(card, rnd.choice(seats)))
         candidates.append(
-            Hit(
-                card, rnd.choice(seats), rnd.randrange(-1, 3), rnd.choice([None, End.LOW, End.HIGH])
-            )
+            Hit(card, rnd.choice(seats), rnd.randrange(-1, 3), rnd.choice([None, End.LOW, End.HIGH]))
         )
     for seat in state.active:
         for index in range(len(state.players[seat].groups)):
@@ -71,9 +69,7 @@ def _candidate_actions(state: GameState, rnd: random.Random) -> list[Action]:
         chosen = rnd.sample(hand, rnd.randint(1, len(hand))) if hand else [rnd.choice(faces)]
         cut = rnd.randint(0, len(chosen))
         kinds = list(GroupKind)
-        groups = [
-            Group(rnd.choice(kinds), tuple(part)) for part in (chosen[:cut], chosen[cut:]) if part
-        ]
+        groups = [Group(rnd.choice(kinds), tuple(part)) for part in (chosen[:cut], chosen[cut:]) if part]
         if rnd.random() < 0.5:
             groups = groups[:1]
         candidates.append(LayDown(tuple(groups)))

@@ -43,9 +43,7 @@ DECK = Counter(CLASSIC.deck)
         pytest.param("all cards", len(CLASSIC.deck), 108, id="r1-108-cards"),
         pytest.param("wild", DECK[WILD], 8, id="r1-8-wilds"),
         pytest.param("skip", DECK[SKIP], 4, id="r1-4-skips"),
-        pytest.param(
-            "numbered", sum(n for c, n in DECK.items() if c.is_natural), 96, id="r1-96-numbered"
-        ),
+        pytest.param("numbered", sum(n for c, n in DECK.items() if c.is_natural), 96, id="r1-96-numbered"),
         *[
             pytest.param(
                 color.label,
@@ -92,9 +90,7 @@ def test_r1_deal_ten_each_one_up_rest_to_draw(players: int) -> None:
     assert every == DECK
 
 
-@pytest.mark.parametrize(
-    "players", [1, 7], ids=lambda n: f"reizen-players-2-to-6-not-{n}"
-)
+@pytest.mark.parametrize("players", [1, 7], ids=lambda n: f"reizen-players-2-to-6-not-{n}")
 def test_r1_two_to_six_players(players: int) -> None:
     with pytest.raises(SetupError):
         GameConfig(tuple(f"P{i}" for i in range(players)), seed=1)
@@ -145,9 +141,7 @@ R2_SIZES_ARE_MINIMUMS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("phase", "groups"), [pytest.param(p, g, id=i) for p, g, i in R2_SIZES_ARE_MINIMUMS]
-)
+@pytest.mark.parametrize(("phase", "groups"), [pytest.param(p, g, id=i) for p, g, i in R2_SIZES_ARE_MINIMUMS])
 def test_r2_phase_sizes_are_minimums(phase: int, groups: list[tuple[str, str]]) -> None:
     laid = [group(kind, text) for kind, text in groups]
     assert laydown_problem(laid, CLASSIC.phase(phase)) is None
@@ -172,9 +166,7 @@ R3_GROUPS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("kind", "text", "valid"), [pytest.param(k, t, v, id=i) for k, t, v, i in R3_GROUPS]
-)
+@pytest.mark.parametrize(("kind", "text", "valid"), [pytest.param(k, t, v, id=i) for k, t, v, i in R3_GROUPS])
 def test_r3_wilds_in_groups(kind: str, text: str, valid: bool) -> None:
     assert (group_problem(group(kind, text)) is None) is valid
     assert can_form(GroupKind(kind), cards(text), 2 if kind == "set" else 4 if kind == "run" else 1) is valid
@@ -250,9 +242,7 @@ def test_r4_can_form_runs(text: str, ok: bool) -> None:
     assert can_form(RUN, cards(text), 4) is ok
 
 
-@pytest.mark.parametrize(
-    "card", ["R1", "B12", "W", "R6"], ids=lambda c: f"r4-no-hit-on-full-run-{c}"
-)
+@pytest.mark.parametrize("card", ["R1", "B12", "W", "R6"], ids=lambda c: f"r4-no-hit-on-full-run-{c}")
 def test_r4_full_run_takes_no_hit(card: str) -> None:
     full = group("run", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12")
     assert hit_ends(full, parse_card(card)) == ()
@@ -332,12 +322,18 @@ def test_r5_wild_hits_in_play(actions: list[str], expect: list[str]) -> None:
 @pytest.mark.parametrize(
     ("before", "bad", "reason"),
     [
-        pytest.param(["hit W @0:1 low"], "hit R2 @0:1 low", "does not fit",
-                     id="r5-natural-2-cannot-replace-wild"),
-        pytest.param(["hit W @0:1 low", "hit W @0:1 low"], "hit R1 @0:1 low", "does not fit",
-                     id="r5-wilds-are-2-and-1-no-room-below"),
-        pytest.param(["hit R2 @0:1 low", "hit R1 @0:1 low"], "hit W @0:1 low", "low end",
-                     id="r5-wild-below-1-refused"),
+        pytest.param(
+            ["hit W @0:1 low"], "hit R2 @0:1 low", "does not fit", id="r5-natural-2-cannot-replace-wild"
+        ),
+        pytest.param(
+            ["hit W @0:1 low", "hit W @0:1 low"],
+            "hit R1 @0:1 low",
+            "does not fit",
+            id="r5-wilds-are-2-and-1-no-room-below",
+        ),
+        pytest.param(
+            ["hit R2 @0:1 low", "hit R1 @0:1 low"], "hit W @0:1 low", "low end", id="r5-wild-below-1-refused"
+        ),
         pytest.param([], "hit W @0:1", "which end", id="r5-run-hit-needs-an-end"),
         pytest.param([], "hit W @0:0 low", "no ends", id="r5-set-has-no-ends"),
     ],
@@ -470,8 +466,7 @@ R7_PHASES = [
     (10, [("set", "R3 B3 G3 Y3 W"), ("set", "R8 B8 G8")], True, "r7-p10-set-5-set-3"),
     (10, [("set", "R3 B3 G3 Y3 W"), ("set", "R8 B8")], False, "r7-p10-5-and-2"),
     (10, [("set", "R3 B3 G3 Y3"), ("set", "R8 B8 G8 Y8")], False, "r7-p10-4-and-4"),
-    (10, [("set", "R3 B3 G3 Y3 W"), ("set", "R8 B8 G8"), ("set", "R1 B1")], False,
-     "r7-p10-three-groups"),
+    (10, [("set", "R3 B3 G3 Y3 W"), ("set", "R8 B8 G8"), ("set", "R1 B1")], False, "r7-p10-three-groups"),
 ]
 
 
@@ -518,8 +513,9 @@ def test_r7_extras_inside_groups(actions: list[str], expect: list[str]) -> None:
     [
         pytest.param([], "lay set:R5,B5,G5 set:R7,B7,G7 set:R10,B10,G10", id="r7-no-third-set-of-10s-nam"),
         pytest.param([], "lay set:R5,B5,G5", id="r7-half-phase-refused"),
-        pytest.param(["lay set:R5,B5,G5 set:R7,B7,G7"], "lay set:R10,B10,G10 set:Y5,R5",
-                     id="r7-second-lay-refused"),
+        pytest.param(
+            ["lay set:R5,B5,G5 set:R7,B7,G7"], "lay set:R10,B10,G10 set:Y5,R5", id="r7-second-lay-refused"
+        ),
         pytest.param(["lay set:R5,B5,G5 set:R7,B7,G7"], "hit R10 @0:0", id="r7-10-not-on-5s"),
         pytest.param(["lay set:R5,B5,G5 set:R7,B7,G7"], "hit R10 @0:1", id="r7-10-not-on-7s"),
         pytest.param([], "lay set:R5,B5,G5,Y5,R5,W set:R7,B7,G7", id="r7-cards-not-held"),
@@ -576,8 +572,12 @@ def test_r8_then_lay_hit_and_discard() -> None:
         pytest.param(["draw"], "hit R5 @0:0", "lay down your own phase", id="r8-no-hit-before-own-phase"),
         pytest.param(["draw"], "next", "still being played", id="r8-no-next-hand-mid-hand"),
         pytest.param(["draw"], "discard W", "do not hold", id="r8-discard-held-card-only"),
-        pytest.param(["take", "lay set:R5,B5,G5 set:R7,B7,G7"], "lay set:R5,B5,G5 set:R7,B7,G7",
-                     "already laid", id="r8-lay-once-per-hand"),
+        pytest.param(
+            ["take", "lay set:R5,B5,G5 set:R7,B7,G7"],
+            "lay set:R5,B5,G5 set:R7,B7,G7",
+            "already laid",
+            id="r8-lay-once-per-hand",
+        ),
     ],
 )
 def test_r8_turn_order_refusals(before: list[str], bad: str, reason: str) -> None:
@@ -619,12 +619,19 @@ R8_HITS = """
 @pytest.mark.parametrize(
     ("hits", "expect"),
     [
-        pytest.param(["hit G8 @1:0"], ["seat1.group0=color:G1,G2,G3,G4,G5,G6,G7,G8"],
-                     id="r8-hit-another-players-colour-reizen-hitting"),
-        pytest.param(["hit B2 @0:1 low"], ["seat0.group1=run:B2,R3,R4,R5,R6"],
-                     id="r8-hit-own-run-low-reizen-hitting"),
-        pytest.param(["hit G8 @1:0", "hit B2 @0:1 low", "hit W @0:0"],
-                     ["seat0.group0=set:R6,B6,G6,W", "seat0.hand=R9 Y3"], id="r8-hit-both-own-and-others"),
+        pytest.param(
+            ["hit G8 @1:0"],
+            ["seat1.group0=color:G1,G2,G3,G4,G5,G6,G7,G8"],
+            id="r8-hit-another-players-colour-reizen-hitting",
+        ),
+        pytest.param(
+            ["hit B2 @0:1 low"], ["seat0.group1=run:B2,R3,R4,R5,R6"], id="r8-hit-own-run-low-reizen-hitting"
+        ),
+        pytest.param(
+            ["hit G8 @1:0", "hit B2 @0:1 low", "hit W @0:0"],
+            ["seat0.group0=set:R6,B6,G6,W", "seat0.hand=R9 Y3"],
+            id="r8-hit-both-own-and-others",
+        ),
     ],
 )
 def test_r8_hits_on_any_laid_group(hits: list[str], expect: list[str]) -> None:
@@ -673,8 +680,19 @@ R9_STATE = """
 
 def test_r9_out_by_hitting() -> None:
     state = play(scenario(R9_STATE), ["hit R7 @0:1 high", "hit B2 @0:1 low"])
-    check(state, ["step=hand-over", "discard=G12", "last.out=0", "last.points=0,70", "seat0.score=0",
-                  "seat1.score=70", "seat0.phase=3", "seat1.phase=1"])
+    check(
+        state,
+        [
+            "step=hand-over",
+            "discard=G12",
+            "last.out=0",
+            "last.points=0,70",
+            "seat0.score=0",
+            "seat1.score=70",
+            "seat0.phase=3",
+            "seat1.phase=1",
+        ],
+    )
     assert legal_actions(state) == (NextHand(),)
     illegal(state, "discard R7", "hand is over")
 
@@ -711,8 +729,19 @@ R9_OUT = """
 def test_r9_out_by_hitting_table(hand: str, actions: list[str]) -> None:
     state = play(scenario(R9_OUT.format(hand=hand)), actions)
     # No discard: the pile is as it was; Bo (laid) and Cy (not) score their hands.
-    check(state, ["step=hand-over", "last.out=0", "discard=Y10", "last.points=0,20,55", "seat0.phase=3",
-                  "seat1.phase=9", "seat2.phase=1", "winner=-"])
+    check(
+        state,
+        [
+            "step=hand-over",
+            "last.out=0",
+            "discard=Y10",
+            "last.points=0,20,55",
+            "seat0.phase=3",
+            "seat1.phase=9",
+            "seat2.phase=1",
+            "winner=-",
+        ],
+    )
 
 
 def test_r9_reading_laying_down_every_card_goes_out() -> None:
@@ -735,6 +764,7 @@ def test_r9_reading_laying_down_every_card_goes_out() -> None:
 # =============================================================================================
 # Ruling 10: draw pile runs out
 # =============================================================================================
+
 
 def _with_short_draw_pile(text: str, draw: str) -> GameState:
     """The state with only ``draw`` left to draw; every other undealt card lies under the
@@ -820,7 +850,10 @@ def test_r10_no_card_left_ends_the_hand_without_a_winner() -> None:
             "last.out=-",
             # Ann G2-G6 + S; Bo G7-G9, G10 + S; Cy 2x11, 2x12, 2 Skips; Di G1-G9, G10.
             "last.points=40,40,70,55",
-            "seat0.phase=9", "seat1.phase=9", "seat2.phase=9", "seat3.phase=1",
+            "seat0.phase=9",
+            "seat1.phase=9",
+            "seat2.phase=9",
+            "seat3.phase=1",
             "winner=-",
         ],
     )
@@ -852,16 +885,25 @@ def skip4():
 @pytest.mark.parametrize(
     ("actions", "expect"),
     [
-        pytest.param(["discard S @1"], ["current=2", "step=draw", "seat1.skip=protected"],
-                     id="r11-skip-next-player-loses-turn-now"),
-        pytest.param(["discard S @2"], ["current=1", "seat2.skip=pending"],
-                     id="r11-skip-later-player-pending"),
-        pytest.param(["discard S @2", "draw", "discard Y2"], ["current=3", "seat2.skip=protected"],
-                     id="r11-pending-player-passed-over"),
-        pytest.param(["discard S @3", "draw", "discard Y2", "draw", "discard Y1"],
-                     ["current=0", "seat3.skip=protected"], id="r11-skip-last-player"),
-        pytest.param(["discard S @1"], ["seat0.cards=10"],
-                     id="r11-skipper-discards-the-skip"),
+        pytest.param(
+            ["discard S @1"],
+            ["current=2", "step=draw", "seat1.skip=protected"],
+            id="r11-skip-next-player-loses-turn-now",
+        ),
+        pytest.param(
+            ["discard S @2"], ["current=1", "seat2.skip=pending"], id="r11-skip-later-player-pending"
+        ),
+        pytest.param(
+            ["discard S @2", "draw", "discard Y2"],
+            ["current=3", "seat2.skip=protected"],
+            id="r11-pending-player-passed-over",
+        ),
+        pytest.param(
+            ["discard S @3", "draw", "discard Y2", "draw", "discard Y1"],
+            ["current=0", "seat3.skip=protected"],
+            id="r11-skip-last-player",
+        ),
+        pytest.param(["discard S @1"], ["seat0.cards=10"], id="r11-skipper-discards-the-skip"),
     ],
 )
 def test_r11_skip_target_loses_next_turn(actions: list[str], expect: list[str]) -> None:
@@ -895,14 +937,26 @@ def test_r11_every_other_player_is_a_target() -> None:
         pytest.param(["discard S @2", "draw"], (0, 3), id="r12-pending-cannot-be-targeted"),
         # Bo then skips Di: Cy and Di both lose their turns; back to Ann, who may skip
         # only Bo (Cy and Di have not played since being skipped).
-        pytest.param(["discard S @2", "draw", "discard S @3", "draw"], (1,),
-                     id="r12-once-around-the-table"),
+        pytest.param(["discard S @2", "draw", "discard S @3", "draw"], (1,), id="r12-once-around-the-table"),
         # Ann skips Bo; Cy plays: Bo has not played since, so only Ann and Di are targets.
         pytest.param(["discard S @1", "draw"], (0, 3), id="r12-skipped-protected-until-played"),
         # ... after Cy, Di, Ann, Bo has his turn and plays it: Bo is a target again.
-        pytest.param(["discard S @1", "draw", "discard Y1", "draw", "discard G1", "draw",
-                      "discard R1", "draw", "discard B1", "draw"], (0, 1, 3),
-                     id="r12-target-again-after-playing-a-turn"),
+        pytest.param(
+            [
+                "discard S @1",
+                "draw",
+                "discard Y1",
+                "draw",
+                "discard G1",
+                "draw",
+                "discard R1",
+                "draw",
+                "discard B1",
+                "draw",
+            ],
+            (0, 1, 3),
+            id="r12-target-again-after-playing-a-turn",
+        ),
     ],
 )
 def test_r12_who_can_be_targeted(actions: list[str], targets: tuple[int, ...]) -> None:
@@ -943,12 +997,21 @@ def test_r13_two_players_skipper_plays_again() -> None:
     ("actions", "expect"),
     [
         pytest.param(["discard S @1"], ["current=0", "step=draw"], id="r13-skipper-plays-again"),
-        pytest.param(["discard S @1", "draw", "discard R1"],
-                     ["current=1", "step=draw", "seat1.skip=protected"], id="r13-then-opponent-plays"),
-        pytest.param(["discard S @1", "draw", "discard R1", "draw", "discard B1"],
-                     ["current=0", "seat1.skip=-"], id="r13-opponent-played-protection-over"),
-        pytest.param(["discard S @1", "draw", "discard R1", "draw", "discard B1", "draw", "discard S @1"],
-                     ["current=0", "step=draw", "seat1.skip=protected"], id="r13-skip-again-next-round"),
+        pytest.param(
+            ["discard S @1", "draw", "discard R1"],
+            ["current=1", "step=draw", "seat1.skip=protected"],
+            id="r13-then-opponent-plays",
+        ),
+        pytest.param(
+            ["discard S @1", "draw", "discard R1", "draw", "discard B1"],
+            ["current=0", "seat1.skip=-"],
+            id="r13-opponent-played-protection-over",
+        ),
+        pytest.param(
+            ["discard S @1", "draw", "discard R1", "draw", "discard B1", "draw", "discard S @1"],
+            ["current=0", "step=draw", "seat1.skip=protected"],
+            id="r13-skip-again-next-round",
+        ),
     ],
 )
 def test_r13_two_player_table(actions: list[str], expect: list[str]) -> None:
@@ -1002,8 +1065,7 @@ SKIP3_CHAIN = """
 
 def test_r12_r13_three_players_both_others_skipped() -> None:
     # Ann skips Cy; Bo skips Ann: Cy and Ann both lose their turns and Bo plays again.
-    state = play(scenario(SKIP3_CHAIN, draw_top="R10 B10 Y10 G10"),
-                 ["discard S @2", "draw", "discard S @0"])
+    state = play(scenario(SKIP3_CHAIN, draw_top="R10 B10 Y10 G10"), ["discard S @2", "draw", "discard S @0"])
     check(state, ["current=1", "step=draw", "seat0.skip=protected", "seat2.skip=protected"])
     state = play(state, ["draw"])
     # Nobody may be targeted now: Bo's second Skip goes down with no effect.
@@ -1021,10 +1083,13 @@ def test_r12_r13_three_players_both_others_skipped() -> None:
 # Ruling 14: the first card turned up
 # =============================================================================================
 
+
 @pytest.mark.parametrize(
     ("players", "dealer"),
-    [pytest.param(p, d, id=f"r14-skip-up-{p}-players-dealer-{d}")
-     for p, d in [(2, 0), (2, 1), (3, 0), (3, 2), (4, 1), (6, 5)]],
+    [
+        pytest.param(p, d, id=f"r14-skip-up-{p}-players-dealer-{d}")
+        for p, d in [(2, 0), (2, 1), (3, 0), (3, 2), (4, 1), (6, 5)]
+    ],
 )
 def test_r14_skip_turned_up_skips_first_player(players: int, dealer: int) -> None:
     names = tuple(f"P{i}" for i in range(players))
@@ -1069,8 +1134,17 @@ def test_r15_going_out_with_a_skip() -> None:
     assert [a for a in legal_actions(state) if isinstance(a, Discard)] == [Discard(SKIP)]
     illegal(state, "discard S @1", "skips no one")
     state = play(state, ["discard S"])
-    check(state, ["step=hand-over", "last.out=0", "seat1.skip=-", "seat2.skip=-", "discard.top=S",
-                  "last.points=0,70,55"])
+    check(
+        state,
+        [
+            "step=hand-over",
+            "last.out=0",
+            "seat1.skip=-",
+            "seat2.skip=-",
+            "discard.top=S",
+            "last.points=0,70,55",
+        ],
+    )
 
 
 R15_TWO = """
@@ -1088,13 +1162,24 @@ R15_TWO = """
 @pytest.mark.parametrize(
     ("state_text", "actions", "expect"),
     [
-        pytest.param(R15_STATE, ["hit R7 @0:1 high", "discard S"],
-                     ["step=hand-over", "seat1.skip=-", "seat2.skip=-"], id="r15-three-players"),
-        pytest.param(R15_TWO, ["hit R7 @0:1 high", "discard S @1", "draw", "hit R8 @0:1 high", "discard S"],
-                     ["step=hand-over", "last.out=0", "last.points=0,70"],
-                     id="r15-two-players-second-skip-goes-out"),
-        pytest.param(R15_TWO, ["discard S @1", "draw", "hit R7 @0:1 high", "hit R8 @0:1 high", "discard S"],
-                     ["step=hand-over", "last.out=0", "discard.top=S"], id="r15-skip-saved-to-go-out"),
+        pytest.param(
+            R15_STATE,
+            ["hit R7 @0:1 high", "discard S"],
+            ["step=hand-over", "seat1.skip=-", "seat2.skip=-"],
+            id="r15-three-players",
+        ),
+        pytest.param(
+            R15_TWO,
+            ["hit R7 @0:1 high", "discard S @1", "draw", "hit R8 @0:1 high", "discard S"],
+            ["step=hand-over", "last.out=0", "last.points=0,70"],
+            id="r15-two-players-second-skip-goes-out",
+        ),
+        pytest.param(
+            R15_TWO,
+            ["discard S @1", "draw", "hit R7 @0:1 high", "hit R8 @0:1 high", "discard S"],
+            ["step=hand-over", "last.out=0", "discard.top=S"],
+            id="r15-skip-saved-to-go-out",
+        ),
     ],
 )
 def test_r15_going_out_with_a_skip_table(state_text: str, actions: list[str], expect: list[str]) -> None:
@@ -1109,7 +1194,10 @@ def test_r15_going_out_with_a_skip_table(state_text: str, actions: list[str], ex
 POINTS = [
     *[(f"R{n}", 5) for n in range(1, 10)],
     *[(f"G{n}", 10) for n in range(10, 13)],
-    ("B9", 5), ("Y10", 10), ("S", 15), ("W", 25),
+    ("B9", 5),
+    ("Y10", 10),
+    ("S", 15),
+    ("W", 25),
 ]
 
 
@@ -1146,25 +1234,41 @@ def test_r16_end_of_hand_scores() -> None:
 # Ruling 17: everyone who laid advances
 # =============================================================================================
 
+
 def test_r17_laid_players_advance_others_stay() -> None:
     state = play(scenario(R16_STATE), ["discard R12"])
     # Ann and Bo were on phase 2 and laid it; Cy on phase 1 did not.
-    check(state, ["seat0.phase=3", "seat1.phase=3", "seat2.phase=1", "last.completed=yes,yes,no",
-                  "last.phases=2,2,1"])
+    check(
+        state,
+        ["seat0.phase=3", "seat1.phase=3", "seat2.phase=1", "last.completed=yes,yes,no", "last.phases=2,2,1"],
+    )
 
 
 def _r17_state(bo_laid: bool, cy_laid: bool) -> str:
-    bo = ("  hand: B1 B1\n  group: run:Y1,Y2,Y3,Y4,Y5,Y6,Y7" if bo_laid
-          else "  hand: B1 B1 B3 B3 B5 B5 B8 B8 B9 B9")
-    cy = ("  hand: Y11 Y12\n  group: color:G1,G2,G3,G4,G5,G6,G7" if cy_laid
-          else "  hand: G1 G2 G3 G4 G5 G6 Y9 Y10 Y11 Y12")
-    return "\n".join([
-        "game seed=17 dealer=2 current=0 step=play",
-        'seat 0 "Ann"', "  hand: R12", "  group: set:R7,B7,G7", "  group: set:R10,B10,G10",
-        'seat 1 "Bo" phase-index=3', bo,
-        'seat 2 "Cy" phase-index=7', cy,
-        "discard: G12",
-    ])
+    bo = (
+        "  hand: B1 B1\n  group: run:Y1,Y2,Y3,Y4,Y5,Y6,Y7"
+        if bo_laid
+        else "  hand: B1 B1 B3 B3 B5 B5 B8 B8 B9 B9"
+    )
+    cy = (
+        "  hand: Y11 Y12\n  group: color:G1,G2,G3,G4,G5,G6,G7"
+        if cy_laid
+        else "  hand: G1 G2 G3 G4 G5 G6 Y9 Y10 Y11 Y12"
+    )
+    return "\n".join(
+        [
+            "game seed=17 dealer=2 current=0 step=play",
+            'seat 0 "Ann"',
+            "  hand: R12",
+            "  group: set:R7,B7,G7",
+            "  group: set:R10,B10,G10",
+            'seat 1 "Bo" phase-index=3',
+            bo,
+            'seat 2 "Cy" phase-index=7',
+            cy,
+            "discard: G12",
+        ]
+    )
 
 
 @pytest.mark.parametrize(
@@ -1179,18 +1283,27 @@ def _r17_state(bo_laid: bool, cy_laid: bool) -> str:
 def test_r17_who_advances(bo_laid: bool, cy_laid: bool, phases: tuple[int, int, int]) -> None:
     state = play(scenario(_r17_state(bo_laid, cy_laid)), ["discard R12"])
     check(state, [f"seat{seat}.phase={phase}" for seat, phase in enumerate(phases)])
-    check(state, [f"last.completed=yes,{'yes' if bo_laid else 'no'},{'yes' if cy_laid else 'no'}",
-                  "last.phases=1,4,8"])
+    check(
+        state,
+        [
+            f"last.completed=yes,{'yes' if bo_laid else 'no'},{'yes' if cy_laid else 'no'}",
+            "last.phases=1,4,8",
+        ],
+    )
 
 
 # =============================================================================================
 # Ruling 18: the dealer moves left; the player left of the dealer starts
 # =============================================================================================
 
+
 @pytest.mark.parametrize(
     ("players", "dealer"),
-    [pytest.param(p, d, id=f"r18-{p}-players-dealer-{d}-left-starts")
-     for p in (2, 3, 4, 5, 6) for d in sorted({0, p - 1})],
+    [
+        pytest.param(p, d, id=f"r18-{p}-players-dealer-{d}-left-starts")
+        for p in (2, 3, 4, 5, 6)
+        for d in sorted({0, p - 1})
+    ],
 )
 def test_r18_first_player_left_of_dealer(players: int, dealer: int) -> None:
     names = tuple(f"P{i}" for i in range(players))
@@ -1200,16 +1313,22 @@ def test_r18_first_player_left_of_dealer(players: int, dealer: int) -> None:
 
 @pytest.mark.parametrize(
     ("players", "dealer"),
-    [pytest.param(p, d, id=f"r18-{p}-players-dealer-{d}-moves-left")
-     for p, d in [(2, 0), (2, 1), (3, 1), (3, 2), (6, 4), (6, 5)]],
+    [
+        pytest.param(p, d, id=f"r18-{p}-players-dealer-{d}-moves-left")
+        for p, d in [(2, 0), (2, 1), (3, 1), (3, 2), (6, 4), (6, 5)]
+    ],
 )
 def test_r18_dealer_moves_left_each_hand(players: int, dealer: int) -> None:
     seats = "\n".join(f'    seat {i} "P{i}"\n      hand: ' for i in range(players))
     text = (
         f"game seed=18 dealer={dealer} current={dealer} step=hand-over\n{seats}\n"
-        "    history: 1 phases=" + ",".join(["1"] * players)
-        + " points=" + ",".join(["0"] * players)
-        + " completed=" + ",".join(["no"] * players) + " out=- tiebreak=no\n"
+        "    history: 1 phases="
+        + ",".join(["1"] * players)
+        + " points="
+        + ",".join(["0"] * players)
+        + " completed="
+        + ",".join(["no"] * players)
+        + " out=- tiebreak=no\n"
     )
     state = play(scenario(text), ["next"])
     new_dealer = (dealer + 1) % players
@@ -1224,6 +1343,7 @@ def test_r18_dealer_moves_left_each_hand(players: int, dealer: int) -> None:
 # =============================================================================================
 # Ruling 19: the end of the game
 # =============================================================================================
+
 
 def _end_state(scores: tuple[int, int, int], laid: tuple[bool, bool, bool], extra: str = "") -> str:
     """Ann (seat 0) is about to go out on phase 10; Bo and Cy hold cards worth 20 and 30."""
@@ -1253,20 +1373,43 @@ def _end_state(scores: tuple[int, int, int], laid: tuple[bool, bool, bool], extr
 # Bo's hand B1-B4 is worth 20, Cy's Y1-Y6 30; unlaid hands are worth 50 each.
 R19_END = [
     # (scores before, who laid, expectations after Ann goes out)
-    ((200, 10, 10), (True, False, False), ["step=game-over", "winner=0"],
-     "r19-only-completer-wins-despite-score-reizen-winner"),
-    ((100, 50, 0), (True, True, False), ["step=game-over", "winner=1", "seat1.score=70"],
-     "r19-lowest-total-among-completers"),
-    ((50, 80, 40), (True, True, True), ["step=game-over", "winner=0"],
-     "r19-out-player-wins-on-total"),
-    ((100, 80, 70), (True, True, True), ["step=hand-over", "tiebreak=0 1 2", "winner=-"],
-     "r19-three-way-tie"),
-    ((100, 80, 0), (True, True, False), ["step=hand-over", "tiebreak=0 1", "winner=-"],
-     "r19-tie-two-completers"),
-    ((100, 80, 50), (True, True, False), ["step=hand-over", "tiebreak=0 1", "winner=-"],
-     "r19-tie-only-among-completers"),
-    ((150, 80, 70), (True, True, True), ["step=hand-over", "tiebreak=1 2", "winner=-"],
-     "r19-tie-of-the-lowest-only"),
+    (
+        (200, 10, 10),
+        (True, False, False),
+        ["step=game-over", "winner=0"],
+        "r19-only-completer-wins-despite-score-reizen-winner",
+    ),
+    (
+        (100, 50, 0),
+        (True, True, False),
+        ["step=game-over", "winner=1", "seat1.score=70"],
+        "r19-lowest-total-among-completers",
+    ),
+    ((50, 80, 40), (True, True, True), ["step=game-over", "winner=0"], "r19-out-player-wins-on-total"),
+    (
+        (100, 80, 70),
+        (True, True, True),
+        ["step=hand-over", "tiebreak=0 1 2", "winner=-"],
+        "r19-three-way-tie",
+    ),
+    (
+        (100, 80, 0),
+        (True, True, False),
+        ["step=hand-over", "tiebreak=0 1", "winner=-"],
+        "r19-tie-two-completers",
+    ),
+    (
+        (100, 80, 50),
+        (True, True, False),
+        ["step=hand-over", "tiebreak=0 1", "winner=-"],
+        "r19-tie-only-among-completers",
+    ),
+    (
+        (150, 80, 70),
+        (True, True, True),
+        ["step=hand-over", "tiebreak=1 2", "winner=-"],
+        "r19-tie-of-the-lowest-only",
+    ),
 ]
 
 
@@ -1297,8 +1440,19 @@ def test_r19_game_goes_on_until_final_phase_completed() -> None:
 
 def test_r19_tiebreak_hand_is_dealt_to_the_tied_players_on_the_final_phase() -> None:
     state = play(scenario(_end_state((100, 80, 50), (True, True, False))), ["discard R7", "next"])
-    check(state, ["active=0 1", "tiebreak=0 1", "seat2.cards=0", "seat0.phase=10", "seat1.phase=10",
-                  "step=draw", "winner=-", "dealer=0"])
+    check(
+        state,
+        [
+            "active=0 1",
+            "tiebreak=0 1",
+            "seat2.cards=0",
+            "seat0.phase=10",
+            "seat1.phase=10",
+            "step=draw",
+            "winner=-",
+            "dealer=0",
+        ],
+    )
     assert state.current in (0, 1)
     assert len(state.players[0].hand) + len(state.players[1].hand) in (20, 21)
 
@@ -1323,8 +1477,18 @@ def test_r19_tiebreak_ends_with_first_out() -> None:
         """
     )
     state = play(state, ["discard B1"])
-    check(state, ["step=game-over", "winner=1", "tiebreak=-", "last.tiebreak=yes", "last.out=1",
-                  "last.points=50,0,-", "last.phases=10,10,-"])
+    check(
+        state,
+        [
+            "step=game-over",
+            "winner=1",
+            "tiebreak=-",
+            "last.tiebreak=yes",
+            "last.out=1",
+            "last.points=50,0,-",
+            "last.phases=10,10,-",
+        ],
+    )
 
 
 def test_r19_tiebreak_is_on_the_final_phase() -> None:
@@ -1393,15 +1557,28 @@ def _ten_hands_state(hand: int, scores: tuple[int, int, int]) -> str:
 @pytest.mark.parametrize(
     ("hand", "scores", "expect"),
     [
-        pytest.param(3, (0, 0, 0), ["step=hand-over", "seat0.phase=4", "seat1.phase=4", "seat2.phase=4",
-                                    "last.completed=yes,no,no"], id="r20-everyone-advances-reizen-var1"),
-        pytest.param(10, (300, 0, 10), ["step=game-over", "winner=1"],
-                     id="r20-lowest-total-after-ten-hands-without-any-phase"),
+        pytest.param(
+            3,
+            (0, 0, 0),
+            ["step=hand-over", "seat0.phase=4", "seat1.phase=4", "seat2.phase=4", "last.completed=yes,no,no"],
+            id="r20-everyone-advances-reizen-var1",
+        ),
+        pytest.param(
+            10,
+            (300, 0, 10),
+            ["step=game-over", "winner=1"],
+            id="r20-lowest-total-after-ten-hands-without-any-phase",
+        ),
         pytest.param(10, (0, 300, 300), ["step=game-over", "winner=0"], id="r20-out-player-lowest"),
-        pytest.param(10, (200, 20, 20), ["step=hand-over", "tiebreak=1 2", "winner=-"],
-                     id="r20-tie-gets-a-tiebreak"),
-        pytest.param(9, (300, 0, 10), ["step=hand-over", "winner=-", "seat0.phase=10", "seat1.phase=10"],
-                     id="r20-no-end-before-ten-hands"),
+        pytest.param(
+            10, (200, 20, 20), ["step=hand-over", "tiebreak=1 2", "winner=-"], id="r20-tie-gets-a-tiebreak"
+        ),
+        pytest.param(
+            9,
+            (300, 0, 10),
+            ["step=hand-over", "winner=-", "seat0.phase=10", "seat1.phase=10"],
+            id="r20-no-end-before-ten-hands",
+        ),
     ],
 )
 def test_r20_ten_hands(hand: int, scores: tuple[int, int, int], expect: list[str]) -> None:
@@ -1411,37 +1588,44 @@ def test_r20_ten_hands(hand: int, scores: tuple[int, int, int], expect: list[str
 
 def test_r20_tiebreak_hand_on_final_phase() -> None:
     state = play(scenario(_ten_hands_state(10, (200, 20, 20))), ["discard R7", "next"])
-    check(state, ["active=1 2", "seat1.phase=10", "seat2.phase=10", "seat0.cards=0", "hand=11",
-                  "tiebreak=1 2"])
+    check(
+        state, ["active=1 2", "seat1.phase=10", "seat2.phase=10", "seat0.cards=0", "hand=11", "tiebreak=1 2"]
+    )
 
 
 # =============================================================================================
 # Rulings 21-23: first to N phases, even phases, combinations
 # =============================================================================================
 
+
 @pytest.mark.parametrize(
     ("options", "sequence"),
     [
         pytest.param(Options(), tuple(range(1, 11)), id="classic-1-to-10"),
-        *[pytest.param(Options(phases_to_win=n), tuple(range(1, n + 1)), id=f"r21-first-to-{n}")
-          for n in (1, 5, 7, 10)],
+        *[
+            pytest.param(Options(phases_to_win=n), tuple(range(1, n + 1)), id=f"r21-first-to-{n}")
+            for n in (1, 5, 7, 10)
+        ],
         pytest.param(Options(even_phases=True), (2, 4, 6, 8, 10), id="r22-even-phases"),
-        pytest.param(Options(even_phases=True, ten_hands=True), (2, 4, 6, 8, 10),
-                     id="r23-even-and-ten-hands-five-hands"),
-        pytest.param(Options(phases_to_win=5, ten_hands=True), (1, 2, 3, 4, 5),
-                     id="r23-first-to-5-and-ten-hands"),
+        pytest.param(
+            Options(even_phases=True, ten_hands=True),
+            (2, 4, 6, 8, 10),
+            id="r23-even-and-ten-hands-five-hands",
+        ),
+        pytest.param(
+            Options(phases_to_win=5, ten_hands=True), (1, 2, 3, 4, 5), id="r23-first-to-5-and-ten-hands"
+        ),
         # Our reading: N counts phases of the even sequence (see the report).
-        pytest.param(Options(phases_to_win=3, even_phases=True), (2, 4, 6),
-                     id="r23-even-and-first-to-3-reading"),
+        pytest.param(
+            Options(phases_to_win=3, even_phases=True), (2, 4, 6), id="r23-even-and-first-to-3-reading"
+        ),
     ],
 )
 def test_r21_r23_phase_sequences(options: Options, sequence: tuple[int, ...]) -> None:
     assert options.phase_sequence() == sequence
 
 
-@pytest.mark.parametrize(
-    "value", [0, 11, -1, True, 5.0], ids=lambda v: f"r21-bad-n-{v!r}"
-)
+@pytest.mark.parametrize("value", [0, 11, -1, True, 5.0], ids=lambda v: f"r21-bad-n-{v!r}")
 def test_r21_n_between_1_and_10(value: object) -> None:
     with pytest.raises(SetupError):
         Options(phases_to_win=value)  # type: ignore[arg-type]
@@ -1533,14 +1717,34 @@ def test_r23_even_ten_hands_ends_after_five_hands() -> None:
 @pytest.mark.parametrize(
     ("options", "phase", "hand_number", "expect"),
     [
-        pytest.param("ten-hands=yes phases-to-win=3", 3, 3, ["step=game-over", "winner=0"],
-                     id="r23-ten-hands-and-first-to-3-ends-after-3-hands"),
-        pytest.param("ten-hands=yes phases-to-win=3", 2, 2, ["step=hand-over", "seat1.phase=3"],
-                     id="r23-ten-hands-and-first-to-3-goes-on-after-2"),
-        pytest.param("even-phases=yes phases-to-win=2", 4, 2, ["step=game-over", "winner=0"],
-                     id="r23-even-and-first-to-2-ends-on-phase-4"),
-        pytest.param("even-phases=yes ten-hands=yes", 4, 2, ["step=hand-over", "seat1.phase=6"],
-                     id="r23-even-and-ten-hands-second-hand-to-6"),
+        pytest.param(
+            "ten-hands=yes phases-to-win=3",
+            3,
+            3,
+            ["step=game-over", "winner=0"],
+            id="r23-ten-hands-and-first-to-3-ends-after-3-hands",
+        ),
+        pytest.param(
+            "ten-hands=yes phases-to-win=3",
+            2,
+            2,
+            ["step=hand-over", "seat1.phase=3"],
+            id="r23-ten-hands-and-first-to-3-goes-on-after-2",
+        ),
+        pytest.param(
+            "even-phases=yes phases-to-win=2",
+            4,
+            2,
+            ["step=game-over", "winner=0"],
+            id="r23-even-and-first-to-2-ends-on-phase-4",
+        ),
+        pytest.param(
+            "even-phases=yes ten-hands=yes",
+            4,
+            2,
+            ["step=hand-over", "seat1.phase=6"],
+            id="r23-even-and-ten-hands-second-hand-to-6",
+        ),
     ],
 )
 def test_r23_combinations_in_play(options: str, phase: int, hand_number: int, expect: list[str]) -> None:
@@ -1559,13 +1763,19 @@ def test_r23_combinations_in_play(options: str, phase: int, hand_number: int, ex
         f"history: {n} phases={sequence[n - 1]},{sequence[n - 1]} points=0,0 completed=no,no out=-"
         for n in range(1, hand_number)
     ]
-    text = "\n".join([
-        "game seed=23 dealer=1 current=0 step=play",
-        f"options {options}",
-        f'seat 0 "Ann" phase-index={index}', "  hand: R7", *[f"  group: {g}" for g in groups],
-        f'seat 1 "Bo" phase-index={index}', "  hand: B1 B1 B3 B3 B5 B5 B8 B8 B11 B11",
-        "discard: G12", *history,
-    ])
+    text = "\n".join(
+        [
+            "game seed=23 dealer=1 current=0 step=play",
+            f"options {options}",
+            f'seat 0 "Ann" phase-index={index}',
+            "  hand: R7",
+            *[f"  group: {g}" for g in groups],
+            f'seat 1 "Bo" phase-index={index}',
+            "  hand: B1 B1 B3 B3 B5 B5 B8 B8 B11 B11",
+            "discard: G12",
+            *history,
+        ]
+    )
     check(play(scenario(text), ["discard R7"]), expect)
 
 
@@ -1590,9 +1800,7 @@ R24_LAYS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("groups", "valid"), [pytest.param(g, v, id=i) for g, v, i in R24_LAYS]
-)
+@pytest.mark.parametrize(("groups", "valid"), [pytest.param(g, v, id=i) for g, v, i in R24_LAYS])
 def test_r24_el_chavo_phase_10(groups: list[tuple[str, str]], valid: bool) -> None:
     laid = [group(kind, text) for kind, text in groups]
     assert (laydown_problem(laid, CHAVO.phase_spec(10)) is None) is valid
@@ -1601,12 +1809,18 @@ def test_r24_el_chavo_phase_10(groups: list[tuple[str, str]], valid: bool) -> No
 @pytest.mark.parametrize(
     ("options", "phase", "groups"),
     [
-        pytest.param(Options(), 10, [("set", "R5 B5 G5 Y5 R5"), ("set", "R3 B3 G3")],
-                     id="r24-classic-phase-10-needs-no-8"),
-        pytest.param(CHAVO, 9, [("set", "R5 B5 G5 Y5 R5"), ("set", "R3 B3")],
-                     id="r24-el-chavo-phase-9-needs-no-8"),
-        pytest.param(CHAVO, 1, [("set", "R5 B5 G5"), ("set", "R3 B3 G3")],
-                     id="r24-el-chavo-phase-1-needs-no-8"),
+        pytest.param(
+            Options(),
+            10,
+            [("set", "R5 B5 G5 Y5 R5"), ("set", "R3 B3 G3")],
+            id="r24-classic-phase-10-needs-no-8",
+        ),
+        pytest.param(
+            CHAVO, 9, [("set", "R5 B5 G5 Y5 R5"), ("set", "R3 B3")], id="r24-el-chavo-phase-9-needs-no-8"
+        ),
+        pytest.param(
+            CHAVO, 1, [("set", "R5 B5 G5"), ("set", "R3 B3 G3")], id="r24-el-chavo-phase-1-needs-no-8"
+        ),
     ],
 )
 def test_r24_only_phase_10_of_el_chavo(options: Options, phase: int, groups: list[tuple[str, str]]) -> None:

@@ -42,13 +42,12 @@ def watcher(*taken: str) -> str:
     return " ".join(hand)
 
 
-def two_players(ann: str, *, phase: int = 1, step: str = "play", discard: str = "Y12",
-                options: str = "", bo: str = "") -> str:
+def two_players(
+    ann: str, *, phase: int = 1, step: str = "play", discard: str = "Y12", options: str = "", bo: str = ""
+) -> str:
     """Ann (seat 0) to play on ``phase``; Bo (seat 1) watches with an unlaid hand
     (``bo``, or ten cards that Ann's do not clash with)."""
-    ann_cards = " ".join(
-        line.rsplit(":", 1)[1].replace(",", " ") for line in ann.strip().splitlines()
-    )
+    ann_cards = " ".join(line.rsplit(":", 1)[1].replace(",", " ") for line in ann.strip().splitlines())
     bo = bo or watcher(ann_cards, discard)
     lines = [
         f"game seed=100 dealer=1 current=0 step={step}",
@@ -94,8 +93,13 @@ REFUSALS: dict[str, Refusal] = {}
 PLAYS["reizen-sets-three-7s-and-three-10s"] = Play(
     two_players("hand: R7 B7 G7 R10 B10 Y1 Y2 Y4 Y6 G12", step="draw", discard="G10"),
     ["take", "lay set:R7,B7,G7 set:R10,B10,G10", "discard G12"],
-    ["seat0.has=set:R7,B7,G7", "seat0.has=set:R10,B10,G10", "seat0.hand=Y1 Y2 Y4 Y6", "current=1",
-     "step=draw"],
+    [
+        "seat0.has=set:R7,B7,G7",
+        "seat0.has=set:R10,B10,G10",
+        "seat0.hand=Y1 Y2 Y4 Y6",
+        "current=1",
+        "step=draw",
+    ],
 )
 PLAYS["reizen-sets-three-10s-and-three-more-10s"] = Play(
     two_players("hand: R10 B10 G10 Y10 R10 Y1 Y2 Y4 Y6 G12", step="draw", discard="B10"),
@@ -140,7 +144,9 @@ PLAYS["reizen-wild-as-many-as-wanted-with-one-natural"] = Play(
 )
 REFUSALS["reizen-wild-needs-one-natural-card"] = Refusal(
     two_players("hand: W W W W W W W R4 B9 G9 Y9", phase=4),
-    [], "lay run:W,W,W,W,W,W,W", "numbered card",
+    [],
+    "lay run:W,W,W,W,W,W,W",
+    "numbered card",
 )
 
 # Ann laid a run with a Wild standing for 5; she now holds a real 5.
@@ -191,11 +197,16 @@ SKIP3 = """
 SKIP3_DRAWS = "R10 B10 Y10 G10 R10 B10 Y10 G10"
 
 PLAYS["reizen-skip-discard-and-choose-cy"] = Play(
-    SKIP3, ["discard S @2", "draw", "discard Y2"],
-    ["current=0", "step=draw", "seat2.skip=protected", "seat2.cards=10"], SKIP3_DRAWS,
+    SKIP3,
+    ["discard S @2", "draw", "discard Y2"],
+    ["current=0", "step=draw", "seat2.skip=protected", "seat2.cards=10"],
+    SKIP3_DRAWS,
 )
 PLAYS["reizen-skip-discard-and-choose-bo"] = Play(
-    SKIP3, ["discard S @1"], ["current=2", "step=draw", "seat1.skip=protected"], SKIP3_DRAWS,
+    SKIP3,
+    ["discard S @1"],
+    ["current=2", "step=draw", "seat1.skip=protected"],
+    SKIP3_DRAWS,
 )
 PLAYS["reizen-skip-one-per-player-per-round-then-again"] = Play(
     SKIP3,
@@ -205,10 +216,17 @@ PLAYS["reizen-skip-one-per-player-per-round-then-again"] = Play(
     SKIP3_DRAWS,
 )
 REFUSALS["reizen-skip-one-per-player-per-round-pending"] = Refusal(
-    SKIP3, ["discard S @2", "draw"], "discard S @2", "waiting", SKIP3_DRAWS,
+    SKIP3,
+    ["discard S @2", "draw"],
+    "discard S @2",
+    "waiting",
+    SKIP3_DRAWS,
 )
 REFUSALS["reizen-skip-one-per-player-per-round-once-around"] = Refusal(
-    SKIP3, ["discard S @2", "draw", "discard Y2", "draw"], "discard S @2", "has not played",
+    SKIP3,
+    ["discard S @2", "draw", "discard Y2", "draw"],
+    "discard S @2",
+    "has not played",
     SKIP3_DRAWS,
 )
 PLAYS["reizen-skip-drawn-may-be-saved-for-later"] = Play(
@@ -226,15 +244,21 @@ PLAYS["reizen-skip-drawn-may-be-discarded-at-once"] = Play(
 )
 REFUSALS["reizen-skip-never-in-phase-8"] = Refusal(
     two_players("hand: B1 B2 B3 B4 B5 B6 S R1 R2 R3 R4", phase=8),
-    [], "lay color:B1,B2,B3,B4,B5,B6,S", "skip",
+    [],
+    "lay color:B1,B2,B3,B4,B5,B6,S",
+    "skip",
 )
 REFUSALS["reizen-skip-never-in-any-phase"] = Refusal(
     two_players("hand: R4 R4 S R7 B7 G7 R1 R2 R3 Y9 Y10"),
-    [], "lay set:R4,R4,S set:R7,B7,G7", "skip",
+    [],
+    "lay set:R4,R4,S set:R7,B7,G7",
+    "skip",
 )
 REFUSALS["reizen-skip-never-picked-up-from-discard"] = Refusal(
     two_players("hand: R1 R3 R5 R7 R9 R11 B2 B4 B6 B8", step="draw", discard="R12 S"),
-    [], "take", "skip",
+    [],
+    "take",
+    "skip",
 )
 
 # =============================================================================================
@@ -252,80 +276,124 @@ MAKING = """
       group: set:B2,G2,R2
     discard: Y12
 """
-MAKING_ACTIONS = ["draw", "lay set:R5,B5,G5 set:R7,B7,G7", "discard G12", "draw", "hit Y2 @1:1",
-                  "discard Y1"]
+MAKING_ACTIONS = ["draw", "lay set:R5,B5,G5 set:R7,B7,G7", "discard G12", "draw", "hit Y2 @1:1", "discard Y1"]
 PLAYS["reizen-making-draw-the-third-7-and-lay-phase-1"] = Play(
-    MAKING, MAKING_ACTIONS[:3], ["seat0.laid=yes", "seat0.hand=R1 Y3 Y9 G11", "current=1"], "G7 Y2",
+    MAKING,
+    MAKING_ACTIONS[:3],
+    ["seat0.laid=yes", "seat0.hand=R1 Y3 Y9 G11", "current=1"],
+    "G7 Y2",
 )
 PLAYS["reizen-making-next-hand-works-on-phase-2"] = Play(
-    MAKING, MAKING_ACTIONS,
+    MAKING,
+    MAKING_ACTIONS,
     # Bo went out; Ann keeps R1 Y3 Y9 G11 = 25 points; both laid, both move on.
-    ["step=hand-over", "last.out=1", "last.points=25,0", "last.completed=yes,yes", "seat0.phase=2",
-     "seat1.phase=2"],
+    [
+        "step=hand-over",
+        "last.out=1",
+        "last.points=25,0",
+        "last.completed=yes,yes",
+        "seat0.phase=2",
+        "seat1.phase=2",
+    ],
     "G7 Y2",
 )
 PLAYS["reizen-making-next-hand-dealt"] = Play(
-    MAKING, [*MAKING_ACTIONS, "next"],
+    MAKING,
+    [*MAKING_ACTIONS, "next"],
     ["hand=2", "dealer=0", "seat0.phase=2", "seat1.phase=2", "seat0.laid=no", "seat1.laid=no"],
     "G7 Y2",
 )
 REFUSALS["reizen-making-whole-phase-in-hand"] = Refusal(
-    MAKING, ["draw"], "lay set:R5,B5,G5 set:R7,B7", "phase 1", "B12",
+    MAKING,
+    ["draw"],
+    "lay set:R5,B5,G5 set:R7,B7",
+    "phase 1",
+    "B12",
 )
 REFUSALS["reizen-making-not-half-a-phase"] = Refusal(
-    MAKING, ["draw"], "lay set:R5,B5,G5", "phase 1", "B12",
+    MAKING,
+    ["draw"],
+    "lay set:R5,B5,G5",
+    "phase 1",
+    "B12",
 )
 
 # Ann lays 5s and 7s with two more 5s in hand.
 FIVES = two_players("hand: R5 B5 G5 Y5 R5 R7 B7 G7 R1 Y9 G12")
 PLAYS["reizen-extra-5s-with-the-phase"] = Play(
-    FIVES, ["lay set:R5,B5,G5,Y5,R5 set:R7,B7,G7"],
+    FIVES,
+    ["lay set:R5,B5,G5,Y5,R5 set:R7,B7,G7"],
     ["seat0.has=set:R5,R5,B5,G5,Y5", "seat0.hand=R1 Y9 G12"],
 )
 PLAYS["reizen-extra-5s-hit-in-the-same-turn"] = Play(
-    FIVES, ["lay set:R5,B5,G5 set:R7,B7,G7", "hit Y5 @0:0", "hit R5 @0:0"],
+    FIVES,
+    ["lay set:R5,B5,G5 set:R7,B7,G7", "hit Y5 @0:0", "hit R5 @0:0"],
     ["seat0.has=set:R5,R5,B5,G5,Y5", "seat0.hand=R1 Y9 G12", "current=0", "step=play"],
 )
 
 # Ann lays 6s and 8s and also holds three 10s.
 TENS = two_players("hand: R6 B6 G6 R8 B8 G8 R10 B10 G10 Y6 Y1")
 REFUSALS["reizen-no-third-set-of-10s"] = Refusal(
-    TENS, [], "lay set:R6,B6,G6 set:R8,B8,G8 set:R10,B10,G10", "2 group",
+    TENS,
+    [],
+    "lay set:R6,B6,G6 set:R8,B8,G8 set:R10,B10,G10",
+    "2 group",
 )
 REFUSALS["reizen-10s-not-on-the-6s"] = Refusal(
-    TENS, ["lay set:R6,B6,G6 set:R8,B8,G8"], "hit R10 @0:0", "does not fit",
+    TENS,
+    ["lay set:R6,B6,G6 set:R8,B8,G8"],
+    "hit R10 @0:0",
+    "does not fit",
 )
 REFUSALS["reizen-10s-not-on-the-8s"] = Refusal(
-    TENS, ["lay set:R6,B6,G6 set:R8,B8,G8"], "hit G10 @0:1", "does not fit",
+    TENS,
+    ["lay set:R6,B6,G6 set:R8,B8,G8"],
+    "hit G10 @0:1",
+    "does not fit",
 )
 REFUSALS["reizen-10s-never-a-group-of-their-own"] = Refusal(
-    TENS, ["lay set:R6,B6,G6 set:R8,B8,G8"], "lay set:R10,B10,G10", "already laid",
+    TENS,
+    ["lay set:R6,B6,G6 set:R8,B8,G8"],
+    "lay set:R10,B10,G10",
+    "already laid",
 )
 PLAYS["reizen-only-more-6s-and-8s"] = Play(
-    TENS, ["lay set:R6,B6,G6 set:R8,B8,G8", "hit Y6 @0:0", "discard R10"],
+    TENS,
+    ["lay set:R6,B6,G6 set:R8,B8,G8", "hit Y6 @0:0", "discard R10"],
     ["seat0.has=set:R6,B6,G6,Y6", "seat0.hand=B10 G10 Y1", "current=1"],
 )
 
 # A run of 9 laid for phase 4 (and grown to 11 by hits) is phase 4 only.
-RUN9 = two_players("hand: R1 R2 R3 R4 R5 R6 R7 R8 R9 B10 B11", phase=4,
-                   bo="B1 B1 B3 B3 Y5 Y5 Y8 Y8 G11 G11")
+RUN9 = two_players("hand: R1 R2 R3 R4 R5 R6 R7 R8 R9 B10 B11", phase=4, bo="B1 B1 B3 B3 Y5 Y5 Y8 Y8 G11 G11")
 PLAYS["reizen-run-of-9-is-credit-for-phase-4-only"] = Play(
     RUN9,
     ["lay run:R1,R2,R3,R4,R5,R6,R7,R8,R9", "hit B10 @0:0 high", "hit B11 @0:0 high"],
-    ["step=hand-over", "last.out=0", "last.phases=4,1", "seat0.phase=5", "seat0.phase-index=4",
-     "last.points=0,60"],
+    [
+        "step=hand-over",
+        "last.out=0",
+        "last.phases=4,1",
+        "seat0.phase=5",
+        "seat0.phase-index=4",
+        "last.points=0,60",
+    ],
 )
 REFUSALS["reizen-run-of-9-is-not-phase-6-out-of-order"] = Refusal(
     two_players("hand: R1 R2 R3 R4 R5 R6 R7 R8 R9 B10 B11", phase=3),
-    [], "lay run:R1,R2,R3,R4,R5,R6,R7,R8,R9", "phase 3",
+    [],
+    "lay run:R1,R2,R3,R4,R5,R6,R7,R8,R9",
+    "phase 3",
 )
 REFUSALS["reizen-phases-in-order-phase-2-player-cannot-lay-phase-1"] = Refusal(
     two_players("hand: R5 B5 G5 R7 B7 G7 R1 Y3 Y9 G11 G12", phase=2),
-    [], "lay set:R5,B5,G5 set:R7,B7,G7", "phase 2",
+    [],
+    "lay set:R5,B5,G5 set:R7,B7,G7",
+    "phase 2",
 )
 REFUSALS["reizen-one-phase-per-hand"] = Refusal(
     two_players("hand: R5 B5 G5 R7 B7 G7 R9 B9 G9 Y9 Y10"),
-    ["lay set:R5,B5,G5 set:R7,B7,G7"], "lay set:R9,B9,G9 set:Y9,Y10", "already laid",
+    ["lay set:R5,B5,G5 set:R7,B7,G7"],
+    "lay set:R9,B9,G9 set:Y9,Y10",
+    "already laid",
 )
 
 # Several players complete their phase in one hand; credit does not need going out.
@@ -344,9 +412,17 @@ CREDIT = """
     discard: G12
 """
 PLAYS["reizen-credit-when-laid-several-complete-others-repeat"] = Play(
-    CREDIT, ["discard R12"],
-    ["step=hand-over", "last.out=1", "last.points=20,0,60", "last.completed=yes,yes,no",
-     "seat0.phase=2", "seat1.phase=2", "seat2.phase=1"],
+    CREDIT,
+    ["discard R12"],
+    [
+        "step=hand-over",
+        "last.out=1",
+        "last.points=20,0,60",
+        "last.completed=yes,yes,no",
+        "seat0.phase=2",
+        "seat1.phase=2",
+        "seat2.phase=1",
+    ],
 )
 
 # =============================================================================================
@@ -373,19 +449,37 @@ HIT_ROWS = {
     "reizen-hitting-a-4-on-the-set-of-4s": (["hit Y4 @1:0"], ["seat1.group0=set:R4,B4,G4,Y4"]),
     "reizen-hitting-a-2-below-3-4-5-6": (["hit R2 @1:1 low"], ["seat1.group1=run:R2,Y3,Y4,Y5,Y6"]),
     "25th-hitting-a-7-and-an-8-above": (
-        ["hit R7 @1:1 high", "hit R8 @1:1 high"], ["seat1.group1=run:Y3,Y4,Y5,Y6,R7,R8"]),
+        ["hit R7 @1:1 high", "hit R8 @1:1 high"],
+        ["seat1.group1=run:Y3,Y4,Y5,Y6,R7,R8"],
+    ),
     "reizen-hitting-greens-on-seven-greens": (
-        ["hit G2 @2:0"], ["seat2.group0=color:G1,G2,G3,G5,G7,G9,G11,G12"]),
+        ["hit G2 @2:0"],
+        ["seat2.group0=color:G1,G2,G3,G5,G7,G9,G11,G12"],
+    ),
     "reizen-hitting-wild-on-the-set": (["hit W @1:0"], ["seat1.group0=set:R4,B4,G4,W"]),
     "reizen-hitting-wild-on-the-run": (["hit W @1:1 high"], ["seat1.group1=run:Y3,Y4,Y5,Y6,W"]),
-    "reizen-hitting-wild-on-the-colour": (
-        ["hit W @2:0"], ["seat2.group0=color:G1,G3,G5,G7,G9,G11,G12,W"]),
+    "reizen-hitting-wild-on-the-colour": (["hit W @2:0"], ["seat2.group0=color:G1,G3,G5,G7,G9,G11,G12,W"]),
     "reizen-hitting-own-cards": (["hit W @0:0"], ["seat0.group0=set:R9,B9,G9,W"]),
     "reizen-hitting-own-and-others-out-by-hitting": (
-        ["hit Y4 @1:0", "hit R2 @1:1 low", "hit R7 @1:1 high", "hit R8 @1:1 high", "hit G2 @2:0",
-         "hit W @0:1", "hit W @2:0"],
-        ["step=hand-over", "last.out=0", "discard=Y12", "last.points=0,10,15", "seat0.phase=2",
-         "seat1.phase=3", "seat2.phase=9"]),
+        [
+            "hit Y4 @1:0",
+            "hit R2 @1:1 low",
+            "hit R7 @1:1 high",
+            "hit R8 @1:1 high",
+            "hit G2 @2:0",
+            "hit W @0:1",
+            "hit W @2:0",
+        ],
+        [
+            "step=hand-over",
+            "last.out=0",
+            "discard=Y12",
+            "last.points=0,10,15",
+            "seat0.phase=2",
+            "seat1.phase=3",
+            "seat2.phase=9",
+        ],
+    ),
 }
 for _id, (_actions, _expect) in HIT_ROWS.items():
     PLAYS[_id] = Play(HITS, _actions, _expect)
@@ -408,14 +502,22 @@ NOT_YET = """
     discard: G12
 """
 REFUSALS["reizen-hitting-own-phase-first-set-of-7s"] = Refusal(
-    NOT_YET, [], "hit R7 @0:0", "lay down your own phase",
+    NOT_YET,
+    [],
+    "hit R7 @0:0",
+    "lay down your own phase",
 )
 REFUSALS["reizen-hitting-own-phase-first-set-of-10s"] = Refusal(
-    NOT_YET, [], "hit B10 @0:1", "lay down your own phase",
+    NOT_YET,
+    [],
+    "hit B10 @0:1",
+    "lay down your own phase",
 )
 REFUSALS["reizen-hitting-only-during-your-turn-after-drawing"] = Refusal(
     HITS.replace("step=play", "step=draw").replace("hand: Y4 R2 R7 R8 G2 W W", "hand: Y4 R2 R7 R8 G2 W"),
-    [], "hit Y4 @1:0", "draw",
+    [],
+    "hit Y4 @1:0",
+    "draw",
 )
 
 # =============================================================================================
@@ -438,15 +540,20 @@ SCORING = """
     history: 1 phases=1,1,1 points=10,20,30 completed=no,no,no out=- tiebreak=no
 """
 PLAYS["reizen-going-out-by-discarding-scores"] = Play(
-    SCORING, ["discard B7"],
+    SCORING,
+    ["discard B7"],
     # Bo: 5+5+10+10+15+25; Cy: 5*5 + 10*3 + 15 + 25.  Laid cards never count.
     ["step=hand-over", "last.out=0", "last.points=0,70,95"],
 )
 PLAYS["25th-score-sheet-running-totals"] = Play(
-    SCORING, ["discard B7"], ["seat0.score=10", "seat1.score=90", "seat2.score=125", "hands-played=2"],
+    SCORING,
+    ["discard B7"],
+    ["seat0.score=10", "seat1.score=90", "seat2.score=125", "hands-played=2"],
 )
 PLAYS["reizen-scoring-left-of-dealer-deals-next"] = Play(
-    SCORING, ["discard B7", "next"], ["dealer=1", "hand=3", "step=draw"],
+    SCORING,
+    ["discard B7", "next"],
+    ["dealer=1", "hand=3", "step=draw"],
 )
 REFUSALS["reizen-going-out-ends-the-hand"] = Refusal(SCORING, ["discard B7"], "draw", "hand is over")
 
@@ -460,7 +567,8 @@ def final_hand(scores: tuple[int, int, int], bo_laid: bool, cy_phase: int = 10) 
     not laid: 50 points); Cy (50 points in hand) is on ``cy_phase``."""
     bo = (
         "  hand: B1 B2 B3 B4\n  group: set:R10,B10,G10,Y10,W\n  group: set:R11,B11,G11"
-        if bo_laid else "  hand: B1 B2 B3 B4 B5 B6 B7 B8 R1 R2"
+        if bo_laid
+        else "  hand: B1 B2 B3 B4 B5 B6 B7 B8 R1 R2"
     )
     return "\n".join(
         [
@@ -481,23 +589,30 @@ def final_hand(scores: tuple[int, int, int], bo_laid: bool, cy_phase: int = 10) 
 
 
 PLAYS["reizen-winner-first-to-complete-phase-10"] = Play(
-    final_hand((150, 10, 0), bo_laid=False, cy_phase=9), ["discard R7"],
+    final_hand((150, 10, 0), bo_laid=False, cy_phase=9),
+    ["discard R7"],
     ["step=game-over", "winner=0"],
 )
 PLAYS["reizen-winner-two-complete-fewest-points"] = Play(
-    final_hand((120, 40, 0), bo_laid=True), ["discard R7"],
+    final_hand((120, 40, 0), bo_laid=True),
+    ["discard R7"],
     ["step=game-over", "winner=1", "seat0.score=120", "seat1.score=60"],
 )
 PLAYS["reizen-winner-tie-replays-phase-10"] = Play(
-    final_hand((100, 80, 0), bo_laid=True), ["discard R7"],
+    final_hand((100, 80, 0), bo_laid=True),
+    ["discard R7"],
     ["step=hand-over", "winner=-", "tiebreak=0 1"],
 )
 PLAYS["reizen-winner-tie-replay-dealt-to-the-tied"] = Play(
-    final_hand((100, 80, 0), bo_laid=True), ["discard R7", "next"],
+    final_hand((100, 80, 0), bo_laid=True),
+    ["discard R7", "next"],
     ["active=0 1", "seat2.cards=0", "seat0.phase=10", "seat1.phase=10", "seat0.laid=no"],
 )
 REFUSALS["reizen-winner-game-over-no-more-hands"] = Refusal(
-    final_hand((150, 10, 0), bo_laid=False, cy_phase=9), ["discard R7"], "next", "game is over",
+    final_hand((150, 10, 0), bo_laid=False, cy_phase=9),
+    ["discard R7"],
+    "next",
+    "game is over",
 )
 
 TIE_REPLAY = """
@@ -515,7 +630,8 @@ TIE_REPLAY = """
     history: 1 phases=10,10,10 points=100,100,160 completed=yes,yes,yes out=- tiebreak=no
 """
 PLAYS["reizen-winner-tie-first-one-out-wins"] = Play(
-    TIE_REPLAY, ["hit W @1:1", "discard B1"],
+    TIE_REPLAY,
+    ["hit W @1:1", "discard B1"],
     ["step=game-over", "winner=1", "last.tiebreak=yes"],
 )
 
@@ -561,7 +677,9 @@ PLAYS["reizen-variation-3-even-phases-2-then-4"] = Play(
 )
 REFUSALS["reizen-variation-3-even-phases-no-phase-1"] = Refusal(
     two_players("hand: R5 B5 G5 R7 B7 G7 R1 Y3 Y9 G11 G12", options="even-phases=yes"),
-    [], "lay set:R5,B5,G5 set:R7,B7,G7", "phase 2",
+    [],
+    "lay set:R5,B5,G5 set:R7,B7,G7",
+    "phase 2",
 )
 
 # =============================================================================================
@@ -574,22 +692,31 @@ def chavo(hand: str) -> str:
 
 
 PLAYS["chavo-phase-10-with-a-set-of-8s"] = Play(
-    chavo("R5 B5 G5 Y5 R5 R8 B8 G8 R1 R2 R3"), ["lay set:R5,B5,G5,Y5,R5 set:R8,B8,G8"],
+    chavo("R5 B5 G5 Y5 R5 R8 B8 G8 R1 R2 R3"),
+    ["lay set:R5,B5,G5,Y5,R5 set:R8,B8,G8"],
     ["seat0.laid=yes", "seat0.hand=R1 R2 R3"],
 )
 PLAYS["chavo-phase-10-with-a-wild"] = Play(
-    chavo("R5 B5 G5 Y5 W R3 B3 G3 R1 R2 Y12"), ["lay set:R5,B5,G5,Y5,W set:R3,B3,G3"],
+    chavo("R5 B5 G5 Y5 W R3 B3 G3 R1 R2 Y12"),
+    ["lay set:R5,B5,G5,Y5,W set:R3,B3,G3"],
     ["seat0.laid=yes"],
 )
 PLAYS["chavo-phase-10-with-both-is-fine"] = Play(
-    chavo("R8 B8 G8 Y8 W R3 B3 G3 R1 R2 Y12"), ["lay set:R8,B8,G8,Y8,W set:R3,B3,G3", "discard Y12"],
+    chavo("R8 B8 G8 Y8 W R3 B3 G3 R1 R2 Y12"),
+    ["lay set:R8,B8,G8,Y8,W set:R3,B3,G3", "discard Y12"],
     ["seat0.laid=yes", "seat0.hand=R1 R2"],
 )
 REFUSALS["chavo-phase-10-needs-an-8-or-a-wild"] = Refusal(
-    chavo("R5 B5 G5 Y5 R5 R3 B3 G3 R1 R2 S"), [], "lay set:R5,B5,G5,Y5,R5 set:R3,B3,G3", "8 or a wild",
+    chavo("R5 B5 G5 Y5 R5 R3 B3 G3 R1 R2 S"),
+    [],
+    "lay set:R5,B5,G5,Y5,R5 set:R3,B3,G3",
+    "8 or a wild",
 )
 REFUSALS["chavo-phase-10-skip-never-counts"] = Refusal(
-    chavo("R5 B5 G5 Y5 R5 R3 B3 G3 R1 R2 S"), [], "lay set:R5,B5,G5,Y5,R5 set:R3,B3,G3,S", "skip",
+    chavo("R5 B5 G5 Y5 R5 R3 B3 G3 R1 R2 S"),
+    [],
+    "lay set:R5,B5,G5,Y5,R5 set:R3,B3,G3,S",
+    "skip",
 )
 
 # =============================================================================================
@@ -607,9 +734,15 @@ PLAY3 = """
     discard: R12
 """
 PLAYS["reizen-play-draw-discard-clockwise"] = Play(
-    PLAY3, ["draw", "discard R1", "take", "discard B1", "draw", "discard G8"],
-    ["current=0", "step=draw", "discard=R12 B1 G8",
-     "seat1.hand=R1 B3 B5 B7 B9 B11 Y2 Y4 Y6 Y8", "seat2.hand=Y1 Y3 Y5 Y7 Y9 Y11 G2 G4 G6 R10"],
+    PLAY3,
+    ["draw", "discard R1", "take", "discard B1", "draw", "discard G8"],
+    [
+        "current=0",
+        "step=draw",
+        "discard=R12 B1 G8",
+        "seat1.hand=R1 B3 B5 B7 B9 B11 Y2 Y4 Y6 Y8",
+        "seat2.hand=Y1 Y3 Y5 Y7 Y9 Y11 G2 G4 G6 R10",
+    ],
     "B10 R10",
 )
 
@@ -662,8 +795,10 @@ def test_scenario_skip_turned_up_skips_the_first_player(dealer: int) -> None:
     state = _deal_turning_up("S", dealer)
     new_dealer = (dealer + 1) % 3
     first = (new_dealer + 1) % 3
-    check(state, [f"dealer={new_dealer}", f"current={(first + 1) % 3}", f"seat{first}.skip=protected",
-                  "step=draw"])
+    check(
+        state,
+        [f"dealer={new_dealer}", f"current={(first + 1) % 3}", f"seat{first}.skip=protected", "step=draw"],
+    )
     assert TakeDiscard() not in legal_actions(state)
 
 

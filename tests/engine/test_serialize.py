@@ -74,7 +74,8 @@ def test_a_corrupted_save_is_refused(mutation):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "{", "null", "[]", "42", '"x"', "\x00", b"\xff\xfe", "[" * 100_000, '{"a":' * 50_000, "9" * 5000]
+    "text",
+    ["", "{", "null", "[]", "42", '"x"', "\x00", b"\xff\xfe", "[" * 100_000, '{"a":' * 50_000, "9" * 5000],
 )
 def test_text_that_is_no_saved_game_is_refused(text):
     with pytest.raises(CorruptStateError):
@@ -93,9 +94,7 @@ def test_random_damage_never_crashes_the_loader(seed, flips):
     except CorruptStateError:
         return
     # The damage happened to leave a reachable state: it must then be complete and valid.
-    assert loaded.config.players == state.config.players or len(loaded.players) == len(
-        state.players
-    )
+    assert loaded.config.players == state.config.players or len(loaded.players) == len(state.players)
 
 
 def test_error_names_the_field():
