@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import configs, game_states
 
@@ -20,6 +20,8 @@ from phase10.simulate import play_random_game
 from phase10.state import GameState, Step
 
 
+# A few hundred whole games in the default run (thousands with ``simulate``).
+@settings(max_examples=3 * settings().max_examples)
 @given(configs(), st.integers(0, 2**32))
 def test_random_legal_games_keep_every_invariant_and_end(config, choice_seed):
     # play_random_game checks every invariant after every action and fails on a
