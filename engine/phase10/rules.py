@@ -16,7 +16,10 @@ __all__ = [
     "CLASSIC",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "OPTION_CATALOGUE",
+    "GameConfig",
     "GroupKind",
+    "OptionInfo",
     "GroupSpec",
     "Options",
     "PhaseSpec",
@@ -241,3 +244,48 @@ class GameConfig:
 
 
 MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One choice a table makes before the first deal, described for people."""
+
+    key: str
+    title: str
+    summary: str
+    kind: str  # "variation": pick one of these; "rule": switch on or off
+
+
+# What the set-up screen offers; the summaries are the project's own words.
+OPTION_CATALOGUE: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "standard",
+        "Standard",
+        "Complete the ten phases in order; the first to finish the last phase, lowest score on ties, wins.",
+        "variation",
+    ),
+    OptionInfo(
+        "ten-hands",
+        "Ten hands",
+        "One hand per phase and everyone moves on after every hand; the lowest total wins.",
+        "variation",
+    ),
+    OptionInfo(
+        "first-to-n",
+        "First to N phases",
+        "A shorter game: choose how many phases, from 1 to 10, make a win.",
+        "variation",
+    ),
+    OptionInfo(
+        "even-phases",
+        "Even phases",
+        "Play only phases 2, 4, 6, 8 and 10.",
+        "variation",
+    ),
+    OptionInfo(
+        "el-chavo",
+        "El Chavo Phase 10",
+        "Phase 10 must hold at least one 8 or one Wild.",
+        "rule",
+    ),
+)

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Build the Ten Phases web app into dist/, and serve it.
+
+    python3 build.py                      build dist/
+    python3 build.py serve [--port 8000]  build, then serve dist/ on http://127.0.0.1:PORT
+
+Inputs, all pinned: Pyodide and PyScript from package-lock.json (installed with
+``npm ci`` when missing), the micropip wheel (version and sha256 below), and the
+engine wheel built from pyproject.toml.  The same inputs give the same dist/,
+byte for byte: files are copied or generated deterministically, and wheels are
+built with a fixed SOURCE_DATE_EPOCH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "build"
+NODE_MODULES = ROOT / "node_modules"
+
+MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+# Wheels get this timestamp inside, so rebuilding the same source gives the same bytes.
+SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip file can say
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# PyScript plugins the app switches off (config "plugins": "!name"), and the chunks
+# it then never loads: editors, terminals, games, MicroPython, TOML configs.
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+PYSCRIPT_UNUSED = (*PYSCRIPT_PLUGINS_OFF, "xterm", "mpy-", "toml-")
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python",
+    ".json": "application/json",
+}
+
+
+def run(*command: str | Path, env: dict[str, str] | None = None) -> None:
+    print("+", " ".join(map(str, command)), flush=True)
+    subprocess.run([str(part) for part in command], cwd=ROOT, check=True, env=env)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- inputs ------------------------------------------------------------------------------
+
+
+def ensure_npm_packages() -> None:
+    """``npm ci`` when node_modules does not match package-lock.json."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".package-lock.sha256"
+    digest = sha256_of(lock)
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    if shutil.which("npm") is None:
+        sys.exit("npm is missing: install Node.js 20 with npm, then run this again")
+    run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+    stamp.write_text(digest)
+
+
+def engine_wheel() -> Path:
+    """The engine's wheel, built from pyproject.toml."""
+    out = CACHE / "engine"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT, env=env)
+    (wheel,) = out.glob("phase10-*.whl")
+    return wheel
+
+
+def micropip_wheel() -> Path:
+    """The pinned micropip wheel, downloaded once and checked against its sha256."""
+    name, version, digest = MICROPIP
+    out = CACHE / "micropip"
+    wheel = out / f"{name}-{version}-py3-none-any.whl"
+    if not wheel.exists():
+        out.mkdir(parents=True, exist_ok=True)
+        run(
+            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", "3.14", "--dest", out, f"{name}=={version}",
+        )  # fmt: skip
+    if sha256_of(wheel) != digest:
+        wheel.unlink()
+        sys.exit(f"{wheel.name} does not match its pinned sha256: refusing to build with it")
+    return wheel
+
+
+# --- the lock file -----------------------------------------------------------------------
+
+
+def lock_entry(wheel: Path, name: str, imports: Iterable[str], depends: Iterable[str] = ()) -> dict[str, object]:
+    """A pyodide-lock.json package entry for a pure-Python wheel."""
+    version = wheel.name.split("-")[1]
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_of(wheel),
+        "package_type": "package",
+        "imports": sorted(imports),
+        "depends": sorted(depends),
+        "unvendored_tests": False,
+        "tool": {},
+    }
+
+
+def write_lock_file(stock: Path, target: Path, wheels: dict[str, Path]) -> None:
+    """The stock lock file's header, with entries only for the wheels shipped.
+
+    The stock file names 357 packages the app does not ship (and a micropip whose
+    hash does not match the registry's wheel); listing only what is in dist/
+    keeps every load hash-checked and the file small.
+    """
+    data = json.loads(stock.read_text())
+    packages = {name: lock_entry(path, name, [name]) for name, path in sorted(wheels.items())}
+    lock = {"info": data["info"], "packages": packages}
+    target.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+# --- assembling dist/ --------------------------------------------------------------------
+
+
+def copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def pyscript_files() -> list[Path]:
+    dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    keep = []
+    for path in sorted(dist.iterdir()):
+        if path.suffix == ".map" or path.name in ("service-worker.js", "storage.js", "xterm.css"):
+            continue
+        if any(path.name.startswith(prefix) for prefix in PYSCRIPT_UNUSED):
+            continue
+        keep.append(path)
+    return keep
+
+
+def web_files() -> list[Path]:
+    """The UI's own files: Python, HTML, CSS and the boot script."""
+    web = ROOT / "web"
+    return sorted(p for p in web.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def python_files_config(names: list[str]) -> dict[str, str]:
+    """PyScript ``files``: the UI modules, fetched next to main.py and importable."""
+    return {f"./{name}": f"./{name}" for name in names}
+
+
+def build(out: Path = DIST, note: str = "") -> str:
+    """Build the site into ``out``; returns the build id (a hash of every file)."""
+    ensure_npm_packages()
+    engine = engine_wheel()
+    micropip = micropip_wheel()
+    with tempfile.TemporaryDirectory(prefix="dist-", dir=ROOT / ".cache") as staging_dir:
+        staging = Path(staging_dir)
+        pyodide = NODE_MODULES / "pyodide"
+        for name in PYODIDE_FILES:
+            copy(pyodide / name, staging / "pyodide" / name)
+        wheels = {"phase10": engine, "micropip": micropip}
+        for wheel in wheels.values():
+            copy(wheel, staging / "pyodide" / wheel.name)
+        write_lock_file(pyodide / "pyodide-lock.json", staging / "pyodide" / "pyodide-lock.json", wheels)
+        for path in pyscript_files():
+            copy(path, staging / "pyscript" / path.name)
+
+        modules = []
+        for path in web_files():
+            relative = path.relative_to(ROOT / "web")
+            copy(path, staging / relative)
+            if relative.name == "index.html":
+                plugins = json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]})
+                page = (staging / relative).read_text().replace("__MPY_CONFIG__", _escape(plugins))
+                (staging / relative).write_text(page)
+            if path.suffix == ".py" and relative.name != "main.py":
+                modules.append(relative.as_posix())
+        worker_dir = ROOT / "service_worker"
+        for path in [worker_dir / "manifest.webmanifest", *sorted(worker_dir.glob("icons/*.png"))]:
+            copy(path, staging / path.relative_to(worker_dir))
+
+        config = {
+            "interpreter": "./pyodide/pyodide.mjs",
+            "packages": ["phase10"],
+            "packages_cache": "passthrough",
+            "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
+            "files": python_files_config(modules),
+        }
+        (staging / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")
+
+        build_id = _finish(staging, note)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(staging, out)
+    print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: build {build_id}")
+    return build_id
+
+
+def _finish(staging: Path, note: str) -> str:
+    """Stamp the build id into the page, then write the service worker's precache list."""
+    index = staging / "index.html"
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    content = hashlib.sha256()
+    for name in files:
+        content.update(name.encode() + b"\0" + (staging / name).read_bytes() + b"\0")
+    content.update(note.encode())
+    build_id = content.hexdigest()[:16]
+    page = (
+        index.read_text()
+        .replace("__BUILD_ID__", build_id)
+        .replace("__BUILD_NOTE__", _escape(note))
+    )
+    index.write_text(page)
+    precache = {name: sha256_of(staging / name) for name in files}
+    worker = (ROOT / "service_worker" / "sw.js").read_text()
+    worker = worker.replace("__BUILD_ID__", build_id).replace(
+        "__PRECACHE__", json.dumps(precache, indent=1, sort_keys=True)
+    )
+    (staging / "sw.js").write_text(worker)
+    return build_id
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+# --- serving -----------------------------------------------------------------------------
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, always revalidated (the service worker caches)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        if os.environ.get("TEN_PHASES_QUIET") != "1":
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(directory: Path, port: int) -> None:
+    with make_server(directory, port) as server:
+        print(f"serving {directory} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the Ten Phases web app into dist/ and serve it.")
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000)")
+    parser.add_argument("--out", type=Path, default=DIST, help="where to build (default dist/)")
+    parser.add_argument("--note", default="", help="a line shown under the version (tests use it)")
+    args = parser.parse_args(argv)
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    build(args.out.resolve(), args.note)
+    if args.command == "serve":
+        serve(args.out.resolve(), args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

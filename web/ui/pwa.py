@@ -1,0 +1,79 @@
+"""Updates: when a new build's service worker is waiting, offer to switch to it.
+
+The new worker waits until the player accepts, so a game is never reloaded
+from under them; the game itself is saved after every action anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from .screens import update_banner
+
+_state: dict[str, object] = {}
+
+
+def _show_banner() -> None:
+    banner = document.getElementById("banner")
+    banner.innerHTML = update_banner()
+    banner.hidden = False
+
+
+def _track(registration: object) -> None:
+    _state["registration"] = registration
+    if registration.waiting and window.navigator.serviceWorker.controller:  # type: ignore[attr-defined]
+        _show_banner()
+
+    def on_update_found(_event: object) -> None:
+        worker = registration.installing  # type: ignore[attr-defined]
+        if worker is None:
+            return
+
+        def on_state_change(_event: object) -> None:
+            if worker.state == "installed" and window.navigator.serviceWorker.controller:
+                _show_banner()
+
+        worker.addEventListener("statechange", create_proxy(on_state_change))
+
+    registration.addEventListener("updatefound", create_proxy(on_update_found))  # type: ignore[attr-defined]
+
+
+def _apply_update(_target: object) -> None:
+    registration = _state.get("registration")
+    waiting = registration.waiting if registration else None  # type: ignore[attr-defined]
+    if waiting is None:
+        window.location.reload()
+        return
+    _state["accepted"] = True
+    waiting.postMessage("skip-waiting")
+
+
+def _dismiss(_target: object) -> None:
+    document.getElementById("banner").hidden = True
+
+
+def watch_for_updates(on: Callable[[str, Callable[[object], None]], None]) -> None:
+    container = window.navigator.serviceWorker
+    if not container:
+        return
+    on("apply-update", _apply_update)
+    on("dismiss-update", _dismiss)
+
+    def reload_on_new_worker(_event: object) -> None:
+        # The first install also changes the controller: only an accepted update reloads.
+        if not _state.get("accepted") or _state.get("reloading"):
+            return
+        _state["reloading"] = True
+        window.location.reload()
+
+    container.addEventListener("controllerchange", create_proxy(reload_on_new_worker))
+
+    def with_registration(registration: object) -> None:
+        if registration:
+            _track(registration)
+            registration.update()  # type: ignore[attr-defined]
+
+    container.getRegistration().then(create_proxy(with_registration))
