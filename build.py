@@ -109,7 +109,9 @@ def micropip_wheel() -> Path:
 # --- the lock file -----------------------------------------------------------------------
 
 
-def lock_entry(wheel: Path, name: str, imports: Iterable[str], depends: Iterable[str] = ()) -> dict[str, object]:
+def lock_entry(
+    wheel: Path, name: str, imports: Iterable[str], depends: Iterable[str] = ()
+) -> dict[str, object]:
     """A pyodide-lock.json package entry for a pure-Python wheel."""
     version = wheel.name.split("-")[1]
     return {
@@ -227,11 +229,7 @@ def _finish(staging: Path, note: str) -> str:
         content.update(name.encode() + b"\0" + (staging / name).read_bytes() + b"\0")
     content.update(note.encode())
     build_id = content.hexdigest()[:16]
-    page = (
-        index.read_text()
-        .replace("__BUILD_ID__", build_id)
-        .replace("__BUILD_NOTE__", _escape(note))
-    )
+    page = index.read_text().replace("__BUILD_ID__", build_id).replace("__BUILD_NOTE__", _escape(note))
     index.write_text(page)
     precache = {name: sha256_of(staging / name) for name in files}
     worker = (ROOT / "service_worker" / "sw.js").read_text()
@@ -252,14 +250,17 @@ def _escape(text: str) -> str:
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right MIME types, always revalidated (the service worker caches)."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {  # noqa: RUF012 (the base class declares it a plain attribute)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+    def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("TEN_PHASES_QUIET") != "1":
             super().log_message(format, *args)
 
@@ -271,7 +272,9 @@ def make_server(directory: Path, port: int, host: str = "127.0.0.1") -> http.ser
 
 def serve(directory: Path, port: int) -> None:
     with make_server(directory, port) as server:
-        print(f"serving {directory} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+        print(
+            f"serving {directory} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)", flush=True
+        )
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Run every test: the engine on CPython and on Pyodide, then lint and types.
+"""Run every test: the engine on CPython and on Pyodide, the app in Chromium, lint and types.
 
     python3 tests/run.py [pytest arguments]
 
 Installs what a fresh machine lacks first: a virtual environment in .venv with
-the pinned tools of tests/requirements.txt, and the npm packages of
-package-lock.json (npm ci).  Each step is skipped when its inputs are unchanged.
+the pinned tools of tests/requirements.txt, the npm packages of
+package-lock.json (npm ci), and Debian's chromium through apt (never a browser
+download).  Each step is skipped when its inputs are unchanged.
 """
 
 from __future__ import annotations
@@ -19,8 +20,14 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from build import ensure_npm_packages  # noqa: E402
+
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
+CHROMIUM = "/usr/bin/chromium"
+APT_PACKAGES = ["chromium", "fonts-dejavu-core"]
 
 
 def _digest(*paths: Path) -> str:
@@ -51,22 +58,24 @@ def ensure_venv() -> None:
     stamp.write_text(digest)
 
 
-def ensure_npm_packages() -> None:
-    lock = ROOT / "package-lock.json"
-    stamp = ROOT / "node_modules" / ".package-lock.sha256"
-    digest = _digest(lock)
-    if _up_to_date(stamp, digest):
+def ensure_chromium() -> None:
+    if Path(CHROMIUM).exists():
         return
-    if shutil.which("npm") is None:
-        sys.exit("npm is missing: install Node.js 20 and npm, then run this again")
-    _run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
-    stamp.write_text(digest)
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        sys.exit(
+            f"{CHROMIUM} is missing: install Debian's chromium package (as root: apt-get install chromium)"
+        )
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *APT_PACKAGES]):
+        print("+", " ".join(command), flush=True)
+        subprocess.run(command, check=True, env=env)
 
 
 def main() -> int:
     os.chdir(ROOT)
     ensure_venv()
     ensure_npm_packages()
+    ensure_chromium()
     command = [str(PYTHON), "-m", "pytest", *sys.argv[1:]]
     print("+", " ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT, check=False).returncode

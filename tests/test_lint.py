@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ["engine", "tests", "benchmarks", "build.py"]
+SOURCES = ["engine", "web", "service_worker", "tests", "benchmarks", "build.py"]
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in WebAssembly")
 

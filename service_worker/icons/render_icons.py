@@ -16,7 +16,13 @@ from playwright.sync_api import sync_playwright
 HERE = Path(__file__).resolve().parent
 SIZES = {"icon-192.png": (192, 1.0), "icon-512.png": (512, 1.0), "apple-touch-icon.png": (180, 1.0)}
 MASKABLE = {"icon-maskable-512.png": (512, 0.72)}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def page_html(svg: str, size: int, scale: float, full_bleed: bool) -> str:
@@ -24,7 +30,8 @@ def page_html(svg: str, size: int, scale: float, full_bleed: bool) -> str:
     background = "#0f3d2e" if full_bleed else "transparent"
     return (
         f"<html><body style='margin:0;width:{size}px;height:{size}px;background:{background};"
-        f"display:grid;place-items:center'><div style='width:{inner}px;height:{inner}px'>{svg}</div></body></html>"
+        f"display:grid;place-items:center'>"
+        f"<div style='width:{inner}px;height:{inner}px'>{svg}</div></body></html>"
     )
 
 

@@ -13,7 +13,9 @@ def home_screen(build: str, note: str = "") -> Markup:
     """The first screen: the name, New game, and the rule options the engine offers."""
     variations = [info for info in OPTION_CATALOGUE if info.kind == "variation"]
     rules = [info for info in OPTION_CATALOGUE if info.kind == "rule"]
-    phases = [el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in CLASSIC.phases]
+    phases = [
+        el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in CLASSIC.phases
+    ]
     return join(
         [
             el(
@@ -46,7 +48,12 @@ def home_screen(build: str, note: str = "") -> Markup:
             el(
                 "footer",
                 el("p", "An unofficial rules implementation. Phase 10 is a trademark of Mattel."),
-                el("p", f"Version {build}", el("span", f" · {note}", class_="note") if note else "", class_="version"),
+                el(
+                    "p",
+                    f"Version {build}",
+                    el("span", f" · {note}", class_="note") if note else "",
+                    class_="version",
+                ),
                 class_="home-footer",
             ),
         ]

@@ -1,0 +1,130 @@
+"""Fixtures for end-to-end tests: the built site, a local server that can be
+stopped, and Debian's Chromium driven by Playwright.
+
+Every context records the requests its pages make, and a test fails if any goes
+to another origin.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+class LocalServer:
+    """``build.make_server`` on a free port, in a thread, that a test can stop and start again."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.port = 0
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        os.environ["TEN_PHASES_QUIET"] = "1"
+        self._server = build.make_server(self.directory, self.port)
+        self.port = self._server.server_address[1]
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The app, built once for the session."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    build.build(out)
+    return out
+
+
+@pytest.fixture
+def server(site: Path) -> Iterator[LocalServer]:
+    local = LocalServer(site)
+    local.start()
+    yield local
+    local.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail("Debian's chromium is missing: tests/run.py installs it")
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Any) -> Iterator[Any]:
+    chromium = playwright_instance.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+class RequestLog:
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+
+    def foreign(self) -> list[str]:
+        """Requests to anywhere but the local test servers (each test's app origin)."""
+        return [url for url in self.urls if not url.startswith(("http://127.0.0.1:", "data:", "blob:"))]
+
+
+@pytest.fixture
+def requests() -> RequestLog:
+    return RequestLog()
+
+
+@pytest.fixture
+def context(browser: Any, server: LocalServer, requests: RequestLog) -> Iterator[Any]:
+    """A fresh phone-sized browser context; no request may leave the local origin."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    ctx.on("request", lambda request: requests.urls.append(request.url))
+    yield ctx
+    ctx.close()
+    assert requests.foreign() == [], "requests left the app's origin"
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    return context.new_page()

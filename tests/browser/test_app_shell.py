@@ -1,0 +1,91 @@
+"""The app shell in Chromium: it loads, installs, starts offline and updates."""
+
+from __future__ import annotations
+
+import re
+
+import build
+from support import WATCH_PAGE, open_app, page_problems, wait_for_controller, wait_ready
+
+
+def test_first_load_renders_the_home_screen_from_python(context, server, requests):
+    context.add_init_script(WATCH_PAGE)
+    page = context.new_page()
+    open_app(page, server.url)
+    assert page.locator("h1").first.inner_text() == "Ten Phases"
+    assert page.get_by_role("button", name="New game").is_visible()
+    # The rule options and phases come from the engine, rendered by Python.
+    options = page.locator("[aria-label='Rule options'] li strong").all_inner_texts()
+    assert options == ["Standard", "Ten hands", "First to N phases", "Even phases", "El Chavo Phase 10"]
+    assert page.locator(".phase-list li").count() == 10
+    assert page.locator("#loading").is_hidden()
+    assert page_problems(page) == []
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in requests.urls)
+    # The context fixture fails the test if any request left this origin.
+
+
+def test_the_service_worker_controls_the_page_after_the_first_load(page, server):
+    open_app(page, server.url)
+    wait_for_controller(page)
+    script = page.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+    assert script == server.url + "sw.js"
+
+
+def test_the_app_starts_offline_with_python_running(page, server):
+    open_app(page, server.url)
+    wait_for_controller(page)
+    page.wait_for_function("async () => (await caches.keys()).some((name) => name.startsWith('ten-phases-'))")
+    server.stop()
+    # The server is really gone: a file the app never cached cannot be fetched.
+    assert page.evaluate("() => fetch('/not-cached.txt').then(() => 'reached', () => 'unreachable')") == (
+        "unreachable"
+    )
+    page.reload()
+    wait_ready(page)
+    assert page.locator(".phase-list li").count() == 10
+    assert page.evaluate("() => document.documentElement.dataset.appReady") == "1"
+    # Python answers: the engine's phase 7 is described by Python's own code.
+    assert "2 sets of 4" in page.locator(".phase-list").inner_text()
+
+
+def test_chromium_reports_the_app_installable(page, server, context):
+    open_app(page, server.url)
+    wait_for_controller(page)
+    session = context.new_cdp_session(page)
+    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    manifest = session.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+
+
+def test_a_new_build_offers_an_update_and_accepting_shows_it(context, site, tmp_path):
+    from conftest import LocalServer
+
+    first = tmp_path / "dist"
+    build.build(first, note="first build")
+    server = LocalServer(first)
+    server.start()
+    try:
+        page = context.new_page()
+        open_app(page, server.url)
+        wait_for_controller(page)
+        assert page.locator(".version").inner_text().endswith("first build")
+        old_build = page.locator("meta[name='app-build']").get_attribute("content")
+
+        build.build(first, note="second build")
+        page.reload()  # a navigation makes the browser check for a new service worker
+        wait_ready(page)
+        banner = page.locator("#banner")
+        banner.get_by_text("Update available").wait_for(timeout=30_000)
+        assert page.locator(".version").inner_text().endswith("first build")
+
+        with page.expect_event("load", timeout=30_000):
+            banner.get_by_role("button", name="Update now").click()
+        wait_ready(page)
+        assert page.locator(".version").inner_text().endswith("second build")
+        new_build = page.locator("meta[name='app-build']").get_attribute("content")
+        assert re.fullmatch(r"[0-9a-f]{16}", new_build) and new_build != old_build
+        keys = page.evaluate("() => caches.keys()")
+        assert keys == [f"ten-phases-{new_build}"], "the old build's cache is deleted"
+    finally:
+        server.stop()

@@ -1,0 +1,129 @@
+"""build.py: what dist/ holds, the lock file, reproducibility, and how it is served."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="builds need subprocesses")
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("build") / "dist"
+    build.build(out)
+    return out
+
+
+def _files(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_dist_holds_only_what_the_app_needs(dist):
+    names = set(_files(dist))
+    assert {"index.html", "sw.js", "manifest.webmanifest", "pyscript.json", "main.py", "app.css"} <= names
+    assert {f"pyodide/{name}" for name in build.PYODIDE_FILES} <= names
+    assert not [n for n in names if n.endswith(".map")], "no source maps"
+    assert not [n for n in names if "console" in n], "no Pyodide consoles"
+    unused = [n for n in names if any(part in n for part in build.PYSCRIPT_UNUSED)]
+    assert unused == [], "no editor, terminal or other unused PyScript chunks"
+    assert not [n for n in names if n.endswith((".d.ts", "package.json", "README.md", ".svg"))]
+
+
+def test_the_lock_file_names_the_shipped_wheels_with_their_hashes(dist):
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    stock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"] == stock["info"]
+    assert set(lock["packages"]) == {"phase10", "micropip"}
+    for entry in lock["packages"].values():
+        wheel = dist / "pyodide" / entry["file_name"]
+        assert wheel.exists()
+        assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    # The stock entry's hash is not the registry wheel's: the build must have replaced it.
+    assert lock["packages"]["micropip"]["sha256"] != stock["packages"]["micropip"]["sha256"]
+    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP[2]
+
+
+def test_the_service_worker_precaches_every_file_with_its_hash(dist):
+    worker = (dist / "sw.js").read_text()
+    files = _files(dist)
+    del files["sw.js"]
+    start = worker.index("const PRECACHE = ") + len("const PRECACHE = ")
+    precache = json.loads(worker[start : worker.index(";\nconst CACHE")])
+    assert precache == files
+    build_id = (dist / "index.html").read_text().split('name="app-build" content="')[1][:16]
+    assert f'const BUILD = "{build_id}"' in worker
+
+
+def test_the_build_is_reproducible(dist, tmp_path):
+    again = tmp_path / "dist"
+    build.build(again)
+    assert _files(again) == _files(dist)
+
+
+def test_a_note_changes_the_build_id(dist, tmp_path):
+    noted = tmp_path / "dist"
+    first = (dist / "index.html").read_text()
+    build.build(noted, note="<b>x</b>")
+    page = (noted / "index.html").read_text()
+    assert page != first
+    assert "&lt;b&gt;x&lt;/b&gt;" in page and "<b>x</b>" not in page
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_and_icons(dist):
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Ten Phases" and manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["theme_color"] and manifest["background_color"]
+    icons = {(icon["sizes"], icon["purpose"]): icon["src"] for icon in manifest["icons"]}
+    assert set(icons) == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for (sizes, _), src in icons.items():
+        size = int(sizes.split("x")[0])
+        assert _png_size(dist / src) == (size, size)
+    assert _png_size(dist / "icons" / "apple-touch-icon.png") == (180, 180)
+    assert 'rel="apple-touch-icon" href="./icons/apple-touch-icon.png"' in (dist / "index.html").read_text()
+
+
+def test_the_server_sends_the_right_types(dist):
+    server = build.make_server(dist, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        expected = {
+            "pyodide/pyodide.asm.wasm": "application/wasm",
+            "pyodide/pyodide.mjs": "text/javascript",
+            "manifest.webmanifest": "application/manifest+json",
+            "sw.js": "text/javascript",
+            "index.html": "text/html",
+        }
+        for path, mime in expected.items():
+            with urllib.request.urlopen(base + path) as response:
+                assert response.headers.get_content_type() == mime, path
+    finally:
+        server.shutdown()
+        server.server_close()
