@@ -1,22 +1,27 @@
-"""The page: renders screens and turns taps into actions.
+"""The page: turns taps into events, renders the UI state, and saves the game.
 
-All DOM access lives here.  Taps are caught by one listener on the document and
-routed by the ``data-action`` of the element tapped.
+All DOM access lives here.  One listener on the document catches every tap and
+routes it by the ``data-action`` of the element tapped; ``controller.handle``
+decides what it does; ``screens.render`` draws the result.  The game is written
+to localStorage after every action, so a closed tab, a reload or a killed page
+loses nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from dataclasses import replace
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from . import pwa
-from .screens import home_screen
+from .controller import Event, Screen, SetupForm, Ui, handle, resume
+from .screens import render
+from .storage import Saves
 
-Handler = Callable[[object], None]
-
-_handlers: dict[str, Handler] = {}
+_app: dict[str, Any] = {}
 
 
 def build_info() -> tuple[str, str]:
@@ -27,31 +32,105 @@ def build_info() -> tuple[str, str]:
     return meta("app-build"), meta("app-note")
 
 
-def render_home() -> None:
+def _form_values() -> tuple[str, ...]:
+    """The set-up form's fields: the names, then variation, phases to win, El Chavo, seed."""
+    form = document.getElementById("setup")
+    if not form:  # the DOM's null arrives as a falsy JsNull
+        return ()
+    names = [str(node.value) for node in form.querySelectorAll("input[name=player]")]
+    variation = form.querySelector("input[name=variation]:checked")
+    phases = form.querySelector("select[name=phases-to-win]")
+    el_chavo = form.querySelector("input[name=el-chavo]")
+    seed = form.querySelector("input[name=seed]")
+    return (
+        *names,
+        str(variation.value) if variation else "standard",
+        str(phases.value) if phases else "5",
+        "yes" if el_chavo and el_chavo.checked else "no",
+        str(seed.value) if seed else "",
+    )
+
+
+def _random_seed() -> str:
+    return str(secrets.randbits(63))
+
+
+def dispatch(event: Event) -> None:
+    """Apply an event: the new UI state is saved (if the game moved) and rendered."""
+    saves: Saves = _app["saves"]
+    before: Ui = _app["ui"]
+    after = handle(before, event)
+    if before.save_problem and not after.save_problem:
+        saves.discard_current()
+    if after.game is not None and after.game is not before.game:
+        problem = saves.record(after.game)
+        if problem:
+            after = replace(after, message=problem)
+    _app["ui"] = after
+    show(after)
+
+
+def show(ui: Ui) -> None:
     build, note = build_info()
-    app = document.getElementById("app")
-    app.innerHTML = home_screen(build, note)
+    saves: Saves = _app["saves"]
+    finished, unreadable = saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
+    document.getElementById("app").innerHTML = render(
+        ui, build=build, note=note, finished=finished, unreadable=unreadable
+    )
+    document.documentElement.dataset.screen = ui.screen.value
 
 
-def _on_click(event: object) -> None:
-    target = event.target.closest("[data-action]")  # type: ignore[attr-defined]
-    if target is None:
+def _attr(node: Any, name: str) -> str:
+    """An attribute's text; "" when it is absent (the DOM gives a JS null then)."""
+    value = node.getAttribute(name)
+    return value if isinstance(value, str) else ""
+
+
+def _on_click(event: Any) -> None:
+    target = event.target.closest("[data-action]")
+    if not target or target.hasAttribute("disabled"):
         return
-    handler = _handlers.get(str(target.dataset.action))
-    if handler is not None:
-        handler(target)
+    action = _attr(target, "data-action")
+    if action in pwa.ACTIONS:
+        pwa.ACTIONS[action](target)
+        return
+    event.preventDefault()
+    value = _attr(target, "data-value")
+    if action in ("start-game", "play-again"):
+        value = _random_seed()
+    dispatch(Event(action, value, _form_values()))
 
 
-def on(action: str, handler: Handler) -> None:
-    _handlers[action] = handler
+def _on_change(event: Any) -> None:
+    action = _attr(event.target, "data-change")
+    if action:
+        dispatch(Event(action, "", _form_values()))
+
+
+def _seed_from_url() -> str:
+    params = window.URLSearchParams.new(window.location.search)
+    seed = params.get("seed")
+    return str(seed) if seed and str(seed).isdigit() else ""
 
 
 def start() -> None:
-    render_home()
+    saves = Saves(window.localStorage)
+    _app["saves"] = saves
+    ui = Ui(setup=SetupForm(seed=_seed_from_url()))
+    game, problem = saves.load_current()
+    if problem:
+        ui = Ui(setup=ui.setup, save_problem=problem, screen=Screen.CORRUPT)
+    elif game is not None:
+        ui = Ui(setup=ui.setup, game=game)
+    _app["ui"] = ui
+    show(ui)
     document.addEventListener("click", create_proxy(_on_click))
-    pwa.watch_for_updates(on)
+    document.addEventListener("change", create_proxy(_on_change))
+    pwa.watch_for_updates()
     document.getElementById("loading").hidden = True
     document.getElementById("app").hidden = False
     # Tests and benchmarks wait for this: Python has rendered the first screen.
     document.documentElement.dataset.appReady = "1"
-    window.console.info("Ten Phases ready")
+
+
+__all__ = ["dispatch", "resume", "start"]

@@ -6,8 +6,6 @@ from under them; the game itself is saved after every action anyway.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
@@ -29,7 +27,7 @@ def _track(registration: object) -> None:
 
     def on_update_found(_event: object) -> None:
         worker = registration.installing  # type: ignore[attr-defined]
-        if worker is None:
+        if not worker:
             return
 
         def on_state_change(_event: object) -> None:
@@ -44,7 +42,7 @@ def _track(registration: object) -> None:
 def _apply_update(_target: object) -> None:
     registration = _state.get("registration")
     waiting = registration.waiting if registration else None  # type: ignore[attr-defined]
-    if waiting is None:
+    if not waiting:
         window.location.reload()
         return
     _state["accepted"] = True
@@ -55,12 +53,13 @@ def _dismiss(_target: object) -> None:
     document.getElementById("banner").hidden = True
 
 
-def watch_for_updates(on: Callable[[str, Callable[[object], None]], None]) -> None:
+ACTIONS = {"apply-update": _apply_update, "dismiss-update": _dismiss}
+
+
+def watch_for_updates() -> None:
     container = window.navigator.serviceWorker
     if not container:
         return
-    on("apply-update", _apply_update)
-    on("dismiss-update", _dismiss)
 
     def reload_on_new_worker(_event: object) -> None:
         # The first install also changes the controller: only an accepted update reloads.

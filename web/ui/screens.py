@@ -1,21 +1,155 @@
-"""The screens, as HTML built from engine values.  No DOM here, so it is tested on CPython."""
+"""The screens, as HTML built from engine values.  No DOM here, so it is tested on CPython.
+
+The table is drawn from ``view(game, seat)`` of the player whose turn it is, so
+the page never receives another player's hand.
+"""
 
 from __future__ import annotations
 
-from phase10.rules import CLASSIC, OPTION_CATALOGUE
+from collections.abc import Sequence
 
+from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step
+from phase10.groups import Group
+from phase10.rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, OPTION_CATALOGUE
+from phase10.view import PlayerView, PublicPlayer, view
+
+from .controller import (
+    Prompt,
+    Screen,
+    SetupForm,
+    Ui,
+    can_lay,
+    discard_options,
+    hit_options,
+    legal,
+    shown_hand,
+)
 from .html import Markup, el, join
+from .rules_text import RULES_TEXT
 
-__all__ = ["home_screen", "update_banner"]
+__all__ = ["render", "update_banner"]
+
+SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
+COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 
 
-def home_screen(build: str, note: str = "") -> Markup:
-    """The first screen: the name, New game, and the rule options the engine offers."""
+# --- pieces --------------------------------------------------------------------------------
+
+
+def card_face(card: Card, *, value: str | None = None) -> Markup:
+    """The inside of a card: its number or letter, and its colour's shape."""
+    if card.is_wild:
+        return join([el("span", "W", class_="face"), el("span", value or "★", class_="sym")])
+    if card.is_skip:
+        return join([el("span", "S", class_="face"), el("span", "⦸", class_="sym")])
+    letter = card.color.value
+    return join([el("span", str(card.number), class_="face"), el("span", SYMBOLS[letter], class_="sym")])
+
+
+def card_class(card: Card) -> str:
+    if card.is_wild:
+        return "card wild"
+    if card.is_skip:
+        return "card skip"
+    return f"card {COLOR_NAMES[card.color.value]}"
+
+
+def card_label(card: Card, value: str | None = None) -> str:
+    return f"{card.label} as {value}" if value and card.is_wild else card.label
+
+
+def hand_card(card: Card, index: int, selected: bool) -> Markup:
+    return el(
+        "button",
+        card_face(card),
+        type="button",
+        class_=card_class(card) + (" selected" if selected else ""),
+        data_action="select",
+        data_value=str(index),
+        aria_pressed="true" if selected else "false",
+        aria_label=card_label(card),
+        data_card=str(card),
+    )
+
+
+def group_view(group: Group, seat: int, index: int, hittable: bool) -> Markup:
+    """A laid group; each Wild shows what it stands for."""
+    cards = [
+        el(
+            "span",
+            card_face(card, value=group.value_of(i) if card.is_wild else None),
+            class_=card_class(card) + " small",
+            aria_label=card_label(card, group.value_of(i)),
+            data_card=str(card),
+        )
+        for i, card in enumerate(group.cards)
+    ]
+    attributes: dict[str, object] = {
+        "class_": "group" + (" hittable" if hittable else ""),
+        "aria_label": f"{group.describe()}, {len(group.cards)} cards",
+    }
+    if hittable:
+        return el(
+            "button",
+            el("span", group.describe(), class_="group-name"),
+            el("span", *cards, class_="group-cards"),
+            type="button",
+            data_action="hit",
+            data_value=f"{seat}:{index}",
+            **attributes,
+        )
+    return el(
+        "div",
+        el("span", group.describe(), class_="group-name"),
+        el("span", *cards, class_="group-cards"),
+        **attributes,
+    )
+
+
+def phase_words(player: PublicPlayer) -> str:
+    return f"Phase {player.phase}: {player.phase_spec.describe()}"
+
+
+def button(
+    label: str, action: str, *, value: str = "", primary: bool = False, enabled: bool = True
+) -> Markup:
+    return el(
+        "button",
+        label,
+        type="button",
+        class_="primary" if primary else None,
+        data_action=action,
+        data_value=value or None,
+        disabled=not enabled,
+    )
+
+
+def header(title: str, *, back: bool = False, home: bool = False) -> Markup:
+    items: list[Markup] = []
+    if back:
+        items.append(button("Back", "back"))
+    if home:
+        items.append(button("Menu", "home"))
+    return el("header", el("h1", title), el("div", *items, class_="bar-buttons"), class_="bar")
+
+
+# --- home, set-up, rules -------------------------------------------------------------------
+
+
+def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
+    """The first screen: New game, Continue, Rules, Past games, and the engine's options."""
     variations = [info for info in OPTION_CATALOGUE if info.kind == "variation"]
     rules = [info for info in OPTION_CATALOGUE if info.kind == "rule"]
-    phases = [
-        el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in CLASSIC.phases
-    ]
+    actions = [button("New game", "new-game", primary=not ui.can_continue)]
+    if ui.can_continue:
+        assert ui.game is not None
+        actions.insert(0, button("Continue", "continue", primary=True))
+    actions += [button("Rules", "rules"), button(f"Past games ({finished})", "history")]
+    problem = (
+        el("p", "Your saved game could not be read. ", button("See why", "new-game"), class_="notice")
+        if ui.save_problem
+        else ""
+    )
     return join(
         [
             el(
@@ -25,11 +159,8 @@ def home_screen(build: str, note: str = "") -> Markup:
                 el("p", "Pass-and-play Phase 10 for 2 to 6 players, on one phone.", class_="tagline"),
                 class_="home-header",
             ),
-            el(
-                "nav",
-                el("button", "New game", type="button", class_="primary", data_action="new-game"),
-                class_="home-actions",
-            ),
+            problem,
+            el("nav", *actions, class_="home-actions"),
             el(
                 "section",
                 el("h2", "Ways to play"),
@@ -39,12 +170,7 @@ def home_screen(build: str, note: str = "") -> Markup:
                 class_="card-panel",
                 aria_label="Rule options",
             ),
-            el(
-                "section",
-                el("h2", "The ten phases"),
-                el("ol", *phases, class_="phase-list"),
-                class_="card-panel",
-            ),
+            el("section", el("h2", "The ten phases"), phase_list(), class_="card-panel"),
             el(
                 "footer",
                 el("p", "An unofficial rules implementation. Phase 10 is a trademark of Mattel."),
@@ -60,8 +186,511 @@ def home_screen(build: str, note: str = "") -> Markup:
     )
 
 
+def phase_list() -> Markup:
+    items = [el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in CLASSIC.phases]
+    return el("ol", *items, class_="phase-list")
+
+
 def _option(title: str, summary: str) -> Markup:
     return el("li", el("strong", title), el("span", summary))
+
+
+def setup_screen(form: SetupForm) -> Markup:
+    rows = []
+    for i, name in enumerate(form.names):
+        remove = button("✕", "remove-player", value=str(i)) if len(form.names) > MIN_PLAYERS else Markup("")
+        rows.append(
+            el(
+                "li",
+                el("label", f"Player {i + 1}", for_=f"player-{i}", class_="visually-hidden"),
+                el(
+                    "input",
+                    id=f"player-{i}",
+                    name="player",
+                    value=name,
+                    maxlength="40",
+                    autocomplete="off",
+                    aria_label=f"Player {i + 1} name",
+                ),
+                remove,
+                class_="player-row",
+            )
+        )
+    variations = [info for info in OPTION_CATALOGUE if info.kind == "variation"]
+    radios = [
+        el(
+            "label",
+            el(
+                "input",
+                type="radio",
+                name="variation",
+                value=info.key,
+                checked=form.variation == info.key,
+                data_change="setup-change",
+            ),
+            el("span", el("strong", info.title), el("small", info.summary)),
+            class_="choice",
+        )
+        for info in variations
+    ]
+    phases = el(
+        "label",
+        "Phases to win ",
+        el(
+            "select",
+            *[el("option", str(n), value=str(n), selected=n == form.phases_to_win) for n in range(1, 11)],
+            name="phases-to-win",
+        ),
+        class_="inline-field",
+        hidden=form.variation != "first-to-n",
+    )
+    return join(
+        [
+            header("New game", back=True),
+            el(
+                "form",
+                el(
+                    "fieldset",
+                    el("legend", f"Players ({len(form.names)} of {MIN_PLAYERS}-{MAX_PLAYERS})"),
+                    el("ol", *rows, class_="players"),
+                    button("+ Add a player", "add-player", enabled=len(form.names) < MAX_PLAYERS),
+                ),
+                el("fieldset", el("legend", "Way to play"), *radios, phases),
+                el(
+                    "fieldset",
+                    el("legend", "House rule"),
+                    el(
+                        "label",
+                        el("input", type="checkbox", name="el-chavo", checked=form.el_chavo),
+                        el(
+                            "span",
+                            el("strong", "El Chavo Phase 10"),
+                            el("small", "Phase 10 needs an 8 or a Wild."),
+                        ),
+                        class_="choice",
+                    ),
+                ),
+                el(
+                    "details",
+                    el("summary", "More options"),
+                    el(
+                        "label",
+                        "Seed (deals the same cards again) ",
+                        el("input", name="seed", value=form.seed, inputmode="numeric", autocomplete="off"),
+                        class_="inline-field",
+                    ),
+                    open=bool(form.seed),
+                ),
+                el("p", form.error, class_="error", role="alert") if form.error else "",
+                button("Deal", "start-game", primary=True),
+                class_="setup",
+                id="setup",
+            ),
+        ]
+    )
+
+
+def rules_screen() -> Markup:
+    sections = [
+        el("section", el("h2", title), *[el("p", line) for line in lines], class_="card-panel rules")
+        for title, lines in RULES_TEXT
+    ]
+    reference = el("section", el("h2", "The ten phases"), phase_list(), class_="card-panel reference-card")
+    return join([header("Rules", back=True), reference, *sections])
+
+
+# --- the table -----------------------------------------------------------------------------
+
+
+def handoff_screen(game: GameState) -> Markup:
+    """Between turns: no card of any hand is on the page."""
+    name = game.player.name
+    seen = view(game, game.current)
+    skipped = [p.name for p in seen.players if p.skip_protected and p.seat != game.current]
+    return join(
+        [
+            header(f"Hand {game.hand_number}", home=True),
+            el(
+                "section",
+                el("p", "Pass the phone to", class_="handoff-lead"),
+                el("h2", name, class_="handoff-name"),
+                el("p", phase_words(seen.me), class_="handoff-phase"),
+                el("p", f"{', '.join(skipped)} lost a turn to a Skip.", class_="notice") if skipped else "",
+                button(f"Show {name}'s hand", "reveal", primary=True),
+                class_="handoff",
+            ),
+        ]
+    )
+
+
+def table_screen(ui: Ui) -> Markup:
+    assert ui.game is not None
+    game = ui.game
+    seen = view(game, game.current)
+    legal_now = legal(ui)
+    hits = hit_options(ui)
+    hittable = {(h.player, h.group) for h in hits}
+    others = [p for p in _seats_after(seen) if p.in_hand]
+    hand = shown_hand(ui)
+    return join(
+        [
+            header(f"Hand {game.hand_number} · {seen.me.name}", home=True),
+            el(
+                "section",
+                *[opponent(p, hittable) for p in others],
+                class_="opponents",
+                aria_label="Other players",
+            ),
+            piles(seen, legal_now),
+            el(
+                "section",
+                el("h2", phase_words(seen.me), class_="my-phase"),
+                el(
+                    "div",
+                    *[
+                        group_view(g, seen.seat, i, (seen.seat, i) in hittable)
+                        for i, g in enumerate(seen.me.groups)
+                    ],
+                    class_="groups mine",
+                )
+                if seen.me.groups
+                else "",
+                class_="me",
+            ),
+            el("p", ui.message, class_="message", role="alert") if ui.message else el("p", class_="message"),
+            el(
+                "section",
+                el(
+                    "div",
+                    el("span", f"Your hand ({len(hand)})", class_="hand-title"),
+                    button("1-12", "sort", value="number", enabled=ui.sort != "number"),
+                    button("Colour", "sort", value="color", enabled=ui.sort != "color"),
+                    class_="hand-bar",
+                ),
+                el(
+                    "div",
+                    *[hand_card(card, i, i in ui.selected) for i, card in enumerate(hand)],
+                    class_="hand",
+                    role="group",
+                    aria_label="Your hand",
+                ),
+                action_bar(ui, bool(hits)),
+                class_="my-hand",
+            ),
+            prompt_panel(ui.prompt, seen) if ui.prompt else "",
+        ]
+    )
+
+
+def _seats_after(seen: PlayerView) -> list[PublicPlayer]:
+    """The other players in turn order, starting after the viewer."""
+    count = len(seen.players)
+    return [seen.players[(seen.seat + step) % count] for step in range(1, count)]
+
+
+def opponent(player: PublicPlayer, hittable: set[tuple[int, int]]) -> Markup:
+    marks = []
+    if player.skip_pending:
+        marks.append(el("span", "Skip waiting", class_="mark skip-mark"))
+    groups = [
+        group_view(g, player.seat, i, (player.seat, i) in hittable) for i, g in enumerate(player.groups)
+    ]
+    return el(
+        "article",
+        el(
+            "div",
+            el("strong", player.name, class_="name"),
+            el("span", f"Phase {player.phase}", class_="phase"),
+            el("span", f"{player.hand_count} cards", class_="count"),
+            el("span", f"{player.score} pts", class_="score"),
+            *marks,
+            class_="opponent-line",
+        ),
+        el("div", *groups, class_="groups") if groups else "",
+        class_="opponent",
+        data_seat=str(player.seat),
+    )
+
+
+def piles(seen: PlayerView, legal_now: Sequence[Action]) -> Markup:
+    from phase10 import Draw, TakeDiscard
+
+    can_draw = Draw() in legal_now
+    can_take = TakeDiscard() in legal_now
+    top = seen.discard_top
+    top_label = f"Discard pile, top card {top.label}" if top else "Discard pile, empty"
+    discard_face = (
+        el("span", card_face(top), class_=card_class(top) + " pile-card")
+        if top
+        else el("span", class_="pile-empty")
+    )
+    return el(
+        "section",
+        el(
+            "button",
+            el("span", "", class_="card back pile-card"),
+            el("span", f"Draw · {seen.draw_count}", class_="pile-name"),
+            type="button",
+            class_="pile draw-pile",
+            data_action="draw",
+            disabled=not can_draw,
+            aria_label=f"Draw pile, {seen.draw_count} cards",
+        ),
+        el(
+            "button",
+            discard_face,
+            el("span", "Discard", class_="pile-name"),
+            type="button",
+            class_="pile discard-pile",
+            data_action="take",
+            aria_disabled="false" if can_take else "true",
+            aria_label=top_label,
+            data_card=str(top) if top else None,
+        ),
+        class_="piles",
+        aria_label="Piles",
+    )
+
+
+def action_bar(ui: Ui, can_hit: bool) -> Markup:
+    assert ui.game is not None
+    if ui.game.step is Step.DRAW:
+        return el("p", "Draw a card: tap the draw pile or the discard pile.", class_="hint")
+    hint = "Tap a lit group to hit." if can_hit else ""
+    if not ui.game.player.has_laid and not ui.selected:
+        hint = "Select cards to lay down or discard."
+    return el(
+        "div",
+        button("Lay down", "lay", enabled=can_lay(ui)),
+        button("Discard", "discard", primary=True, enabled=bool(discard_options(ui))),
+        el("span", hint, class_="hint") if hint else "",
+        class_="action-bar",
+    )
+
+
+def prompt_panel(prompt: Prompt, seen: PlayerView) -> Markup:
+    if prompt.kind == "lay":
+        chosen = prompt.chosen
+        assert isinstance(chosen, LayDown)
+        groups = [group_view(g, seen.seat, i, False) for i, g in enumerate(chosen.groups)]
+        more = (
+            button(f"Another way ({prompt.index + 1} of {len(prompt.options)})", "lay-next")
+            if len(prompt.options) > 1
+            else ""
+        )
+        body = [
+            el("h2", f"Lay down phase {seen.me.phase}?"),
+            el("div", *groups, class_="groups"),
+            el(
+                "div",
+                button("Lay down", "confirm", primary=True),
+                more,
+                button("Cancel", "cancel"),
+                class_="row",
+            ),
+        ]
+    elif prompt.kind == "skip":
+        options = [a for a in prompt.options if isinstance(a, Discard)]
+        choices = [
+            button(
+                f"Skip {seen.players[a.target].name}"
+                if a.target is not None
+                else "Discard it (nobody to skip)",
+                "choose",
+                value=str(i),
+                primary=True,
+            )
+            for i, a in enumerate(options)
+        ]
+        body = [el("h2", "Who loses a turn?"), el("div", *choices, class_="row"), button("Cancel", "cancel")]
+    else:
+        options_hit = [a for a in prompt.options if isinstance(a, Hit)]
+        group = seen.players[options_hit[0].player].groups[options_hit[0].group]
+        choices = [
+            button(
+                f"Low end, as {group.start - 1}"
+                if a.end is not None and a.end.value == "low"
+                else f"High end, as {group.end + 1}",
+                "choose",
+                value=str(i),
+                primary=True,
+            )
+            for i, a in enumerate(options_hit)
+        ]
+        body = [
+            el("h2", f"Which end of the {group.describe()}?"),
+            el("div", *choices, class_="row"),
+            button("Cancel", "cancel"),
+        ]
+    return el(
+        "div", el("div", *body, class_="prompt"), class_="prompt-backdrop", role="dialog", aria_modal="true"
+    )
+
+
+# --- score sheets, hand over and game over -------------------------------------------------
+
+
+def score_sheet(game: GameState) -> Markup:
+    """Like the paper pad: each hand's points and the running total, and the phases ticked off."""
+    names = [p.name for p in game.players]
+    sequence = game.config.options.phase_sequence()
+    done = [
+        {r.phases[s] for r in game.history if not r.tiebreak and r.completed[s]} for s in range(len(names))
+    ]
+    ticks = [
+        el(
+            "td",
+            el(
+                "span",
+                *[el("span", str(n), class_="tick" + (" done" if n in done[s] else "")) for n in sequence],
+                class_="ticks",
+                aria_label=f"phases done: {', '.join(map(str, sorted(x for x in done[s] if x))) or 'none'}",
+            ),
+        )
+        for s in range(len(names))
+    ]
+    totals = [0] * len(names)
+    rows = []
+    for record in game.history:
+        cells = []
+        for seat, points in enumerate(record.points):
+            if points is None:
+                cells.append(el("td", "—", class_="sat-out"))
+                continue
+            totals[seat] += points
+            out = " out" if record.went_out == seat else ""
+            phase_mark = f"✓{record.phases[seat]}" if record.completed[seat] else ""
+            cells.append(
+                el(
+                    "td",
+                    el("span", f"+{points}", class_="points"),
+                    el("span", phase_mark, class_="done-mark"),
+                    el("span", str(totals[seat]), class_="total"),
+                    class_="cell" + out,
+                )
+            )
+        label = f"{record.number}" + (" tiebreak" if record.tiebreak else "")
+        rows.append(el("tr", el("th", label, scope="row"), *cells))
+    return el(
+        "div",
+        el(
+            "table",
+            el("thead", el("tr", el("th", "Hand", scope="col"), *[el("th", n, scope="col") for n in names])),
+            el("tbody", el("tr", el("th", "Phases", scope="row"), *ticks), *rows),
+            class_="score-sheet",
+        ),
+        class_="sheet-scroll",
+    )
+
+
+def hand_over_screen(game: GameState) -> Markup:
+    record = game.history[-1]
+    who = game.players[record.went_out].name if record.went_out is not None else None
+    headline = f"{who} went out" if who else "The draw pile ran out: nobody went out"
+    lines = []
+    for seat, player in enumerate(game.players):
+        points = record.points[seat]
+        if points is None:
+            continue
+        moved = (
+            "completed phase " + str(record.phases[seat])
+            if record.completed[seat]
+            else "stays on phase " + str(record.phases[seat])
+        )
+        if game.config.options.ten_hands and not record.completed[seat]:
+            moved = f"missed phase {record.phases[seat]}"
+        lines.append(el("li", el("strong", player.name), f" +{points} points, {moved}"))
+    next_label = "Play the tiebreak hand" if game.tiebreak else "Deal the next hand"
+    tie_note = (
+        el(
+            "p",
+            f"Tie between {', '.join(game.players[s].name for s in game.tiebreak)}: "
+            "they play one more hand on the last phase; the first to go out wins.",
+            class_="notice",
+        )
+        if game.tiebreak
+        else ""
+    )
+    return join(
+        [
+            header(f"Hand {record.number} over", home=True),
+            el(
+                "section",
+                el("h2", headline),
+                el("ul", *lines, class_="results"),
+                tie_note,
+                class_="card-panel",
+            ),
+            el("section", el("h2", "Score sheet"), score_sheet(game), class_="card-panel"),
+            button(next_label, "next-hand", primary=True),
+        ]
+    )
+
+
+def game_over_screen(game: GameState) -> Markup:
+    assert game.winner is not None
+    winner = game.players[game.winner]
+    last = game.history[-1]
+    how = "by going out first in the tiebreak hand" if last.tiebreak else f"with {winner.score} points"
+    return join(
+        [
+            header("Game over", home=True),
+            el(
+                "section",
+                el("p", "The winner is", class_="handoff-lead"),
+                el("h2", winner.name, class_="winner"),
+                el("p", how),
+                class_="card-panel winner-panel",
+            ),
+            el("section", el("h2", "Final score sheet"), score_sheet(game), class_="card-panel"),
+            el("div", button("Play again", "play-again", primary=True), button("Home", "home"), class_="row"),
+        ]
+    )
+
+
+def history_screen(games: Sequence[GameState], unreadable: int) -> Markup:
+    if not games:
+        body = [el("p", "No finished games yet.", class_="card-panel")]
+    else:
+        body = [
+            el(
+                "details",
+                el(
+                    "summary",
+                    f"{', '.join(g.config.players)} · won by {g.players[g.winner].name}"
+                    if g.winner is not None
+                    else "",
+                ),
+                score_sheet(g),
+                class_="card-panel past-game",
+            )
+            for g in reversed(games)
+        ]
+    if unreadable:
+        body.append(el("p", f"{unreadable} older score sheet(s) could not be read.", class_="notice"))
+    return join([header("Past games", back=True), *body])
+
+
+def corrupt_screen(problem: str) -> Markup:
+    return join(
+        [
+            header("Saved game damaged", back=False),
+            el(
+                "section",
+                el("p", "The saved game on this phone could not be read, so it was not opened."),
+                el("p", problem, class_="error-detail"),
+                el("p", "You can throw it away and start a new game, or keep it and leave it for now."),
+                el(
+                    "div",
+                    button("Discard the saved game", "discard-save", primary=True),
+                    button("Keep it", "home"),
+                    class_="row",
+                ),
+                class_="card-panel",
+                role="alert",
+            ),
+        ]
+    )
 
 
 def update_banner() -> Markup:
@@ -72,3 +701,28 @@ def update_banner() -> Markup:
             el("button", "Later", type="button", data_action="dismiss-update"),
         ]
     )
+
+
+def render(
+    ui: Ui, *, build: str = "", note: str = "", finished: Sequence[GameState] = (), unreadable: int = 0
+) -> Markup:
+    """The whole app's HTML for ``ui``."""
+    screen = ui.screen
+    if screen is Screen.SETUP:
+        return setup_screen(ui.setup)
+    if screen is Screen.RULES:
+        return rules_screen()
+    if screen is Screen.HISTORY:
+        return history_screen(finished, unreadable)
+    if screen is Screen.CORRUPT:
+        return corrupt_screen(ui.save_problem)
+    if ui.game is not None:
+        if screen is Screen.HANDOFF:
+            return handoff_screen(ui.game)
+        if screen is Screen.TABLE:
+            return table_screen(ui)
+        if screen is Screen.HAND_OVER:
+            return hand_over_screen(ui.game)
+        if screen is Screen.GAME_OVER:
+            return game_over_screen(ui.game)
+    return home_screen(ui, build, note, len(finished))

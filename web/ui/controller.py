@@ -1,0 +1,449 @@
+"""What a tap does: pure functions from (UI state, event) to a new UI state.
+
+The UI state holds the game (an engine ``GameState``) and the little the screen
+needs on top of it: which screen shows, which cards are selected, an open
+prompt.  Every change to the game goes through ``phase10.apply``; every control
+is offered only when ``legal_actions`` allows it.  No DOM here: the page
+(``app.py``) turns clicks into ``Event`` values and renders the result, and
+these functions run the same on CPython, where the tests drive them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from phase10 import (
+    Action,
+    Card,
+    Discard,
+    Draw,
+    GameConfig,
+    GameState,
+    Hit,
+    IllegalActionError,
+    LayDown,
+    NextHand,
+    Options,
+    SetupError,
+    Step,
+    TakeDiscard,
+    apply,
+    find_laydown,
+    legal_actions,
+    new_game,
+    why_illegal,
+)
+from phase10.rules import MAX_PLAYERS, MIN_PLAYERS
+
+__all__ = ["Event", "Prompt", "Screen", "SetupForm", "Ui", "handle", "shown_hand"]
+
+
+class Screen(Enum):
+    HOME = "home"
+    SETUP = "setup"
+    HANDOFF = "handoff"
+    TABLE = "table"
+    HAND_OVER = "hand-over"
+    GAME_OVER = "game-over"
+    RULES = "rules"
+    HISTORY = "history"
+    CORRUPT = "corrupt"
+
+
+@dataclass(frozen=True, slots=True)
+class SetupForm:
+    names: tuple[str, ...] = ("Player 1", "Player 2")
+    variation: str = "standard"  # standard, ten-hands, first-to-n, even-phases
+    phases_to_win: int = 5
+    el_chavo: bool = False
+    seed: str = ""
+    error: str = ""
+
+    def options(self) -> Options:
+        if self.variation == "ten-hands":
+            return Options(ten_hands=True, el_chavo=self.el_chavo)
+        if self.variation == "first-to-n":
+            return Options(phases_to_win=self.phases_to_win, el_chavo=self.el_chavo)
+        if self.variation == "even-phases":
+            return Options(even_phases=True, el_chavo=self.el_chavo)
+        return Options(el_chavo=self.el_chavo)
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A question the table is waiting on before an action can be applied."""
+
+    kind: str  # "lay": confirm an arrangement; "skip": choose a target; "end": choose a run end
+    options: tuple[Action, ...]
+    index: int = 0
+
+    @property
+    def chosen(self) -> Action:
+        return self.options[self.index]
+
+
+@dataclass(frozen=True, slots=True)
+class Ui:
+    screen: Screen = Screen.HOME
+    game: GameState | None = None
+    selected: tuple[int, ...] = ()  # positions in the hand as shown (see shown_hand)
+    sort: str = "number"
+    prompt: Prompt | None = None
+    message: str = ""
+    setup: SetupForm = field(default_factory=SetupForm)
+    save_problem: str = ""  # why the saved game could not be read; it stays until discarded
+    previous: Screen = Screen.HOME  # where Back goes from the rules and past games
+
+    @property
+    def can_continue(self) -> bool:
+        return self.game is not None and not self.game.is_over
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A tap or an input, as the page reports it."""
+
+    name: str
+    value: str = ""
+    values: tuple[str, ...] = ()
+
+
+def shown_hand(ui: Ui) -> tuple[Card, ...]:
+    """The current player's hand in the order shown: by number, or by colour then number."""
+    assert ui.game is not None
+    hand = ui.game.player.hand
+    if ui.sort == "color":
+        return tuple(sorted(hand, key=lambda c: (c.color.index if c.is_natural else 4, c.code)))
+    return hand
+
+
+def selected_cards(ui: Ui) -> tuple[Card, ...]:
+    hand = shown_hand(ui)
+    return tuple(hand[i] for i in ui.selected if i < len(hand))
+
+
+def screen_for(game: GameState) -> Screen:
+    if game.step is Step.GAME_OVER:
+        return Screen.GAME_OVER
+    if game.step is Step.HAND_OVER:
+        return Screen.HAND_OVER
+    return Screen.HANDOFF
+
+
+def resume(ui: Ui, game: GameState) -> Ui:
+    """Open a game: its current screen, with any hand hidden until it is passed on."""
+    return replace(ui, game=game, screen=screen_for(game), selected=(), prompt=None, message="")
+
+
+# --- applying engine actions ---------------------------------------------------------------
+
+
+def act(ui: Ui, action: Action) -> Ui:
+    """Apply ``action`` to the game; an illegal one changes nothing and says why."""
+    assert ui.game is not None
+    try:
+        game = apply(ui.game, action)
+    except IllegalActionError as error:
+        return replace(ui, message=_reason(error), prompt=None)
+    turn_ended = game.current != ui.game.current or game.turns != ui.game.turns
+    screen = Screen.TABLE
+    if game.step in (Step.HAND_OVER, Step.GAME_OVER):
+        screen = screen_for(game)
+    elif turn_ended:
+        screen = Screen.HANDOFF  # the hand is hidden before the phone is passed on
+    return replace(ui, game=game, screen=screen, selected=(), prompt=None, message="")
+
+
+def _reason(error: IllegalActionError) -> str:
+    reason = error.reason
+    return reason[0].upper() + reason[1:] + "."
+
+
+def legal(ui: Ui) -> tuple[Action, ...]:
+    assert ui.game is not None
+    return legal_actions(ui.game)
+
+
+def lay_options(ui: Ui) -> tuple[LayDown, ...]:
+    """The lay-downs the selected cards make (all of them, exactly these cards)."""
+    chosen = Counter(selected_cards(ui))
+    return tuple(a for a in legal(ui) if isinstance(a, LayDown) and Counter(a.cards) == chosen)
+
+
+def hit_options(ui: Ui) -> tuple[Hit, ...]:
+    """Where the one selected card may be hit."""
+    cards = selected_cards(ui)
+    if len(cards) != 1:
+        return ()
+    return tuple(a for a in legal(ui) if isinstance(a, Hit) and a.card == cards[0])
+
+
+def discard_options(ui: Ui) -> tuple[Discard, ...]:
+    cards = selected_cards(ui)
+    if len(cards) != 1:
+        return ()
+    return tuple(a for a in legal(ui) if isinstance(a, Discard) and a.card == cards[0])
+
+
+def can_lay(ui: Ui) -> bool:
+    if ui.game is None or ui.game.step is not Step.PLAY or ui.game.player.has_laid:
+        return False
+    if ui.selected:
+        return bool(lay_options(ui))
+    return any(isinstance(a, LayDown) for a in legal(ui))
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+def handle(ui: Ui, event: Event) -> Ui:
+    """The UI state after ``event``."""
+    handler = _HANDLERS.get(event.name)
+    if handler is None:
+        return ui
+    return handler(ui, event)
+
+
+def _go(screen: Screen) -> Callable[[Ui, Event], Ui]:
+    """Open the rules or past games; Back returns to the screen they were opened from."""
+
+    def go(ui: Ui, _event: Event) -> Ui:
+        return replace(ui, screen=screen, previous=ui.screen, message="")
+
+    return go
+
+
+def _back(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, screen=ui.previous, message="")
+
+
+def _discard_save(ui: Ui, _event: Event) -> Ui:
+    """The player chose to throw away a save that could not be read."""
+    return replace(ui, save_problem="", game=None, screen=Screen.HOME)
+
+
+def _home(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, screen=Screen.HOME, prompt=None, selected=(), message="")
+
+
+def _new_game(ui: Ui, _event: Event) -> Ui:
+    if ui.save_problem:
+        return replace(ui, screen=Screen.CORRUPT)  # a damaged save is never overwritten unasked
+    names = ui.setup.names
+    if ui.game is not None:
+        names = ui.game.config.players
+    return replace(ui, screen=Screen.SETUP, setup=replace(ui.setup, names=names, error=""))
+
+
+def _continue(ui: Ui, _event: Event) -> Ui:
+    if not ui.can_continue:
+        return ui
+    assert ui.game is not None
+    return resume(ui, ui.game)
+
+
+def _add_player(ui: Ui, event: Event) -> Ui:
+    ui = _read_form(ui, event)
+    names = ui.setup.names
+    if len(names) >= MAX_PLAYERS:
+        return ui
+    return replace(ui, setup=replace(ui.setup, names=(*names, f"Player {len(names) + 1}")))
+
+
+def _remove_player(ui: Ui, event: Event) -> Ui:
+    ui = _read_form(ui, event)
+    names = list(ui.setup.names)
+    if len(names) <= MIN_PLAYERS:
+        return ui
+    index = int(event.value) if event.value.isdigit() else len(names) - 1
+    if 0 <= index < len(names):
+        del names[index]
+    return replace(ui, setup=replace(ui.setup, names=tuple(names)))
+
+
+def _read_form(ui: Ui, event: Event) -> Ui:
+    """Fields arrive as ``values``: names..., then variation, N, El Chavo (yes/no), seed."""
+    if not event.values:
+        return ui
+    *names, variation, phases, el_chavo, seed = event.values
+    form = replace(
+        ui.setup,
+        names=tuple(names),
+        variation=variation,
+        phases_to_win=int(phases) if phases.isdigit() else ui.setup.phases_to_win,
+        el_chavo=el_chavo == "yes",
+        seed=seed.strip(),
+    )
+    return replace(ui, setup=form)
+
+
+def _start_game(ui: Ui, event: Event) -> Ui:
+    ui = _read_form(ui, event)
+    form = ui.setup
+    names = tuple(name.strip() or f"Player {i + 1}" for i, name in enumerate(form.names))
+    if len({name.casefold() for name in names}) != len(names):
+        return replace(ui, setup=replace(form, error="Give every player a different name."))
+    try:
+        seed = _seed(form.seed, event.value)
+        config = GameConfig(names, seed, form.options())
+    except (SetupError, ValueError) as error:
+        return replace(ui, setup=replace(form, error=str(error)))
+    return resume(replace(ui, setup=replace(form, names=names, error="")), new_game(config))
+
+
+def _seed(text: str, fallback: str) -> int:
+    """The seed typed in, or else the random one the page supplies."""
+    chosen = text or fallback
+    if not chosen.isdigit():
+        raise ValueError("The seed must be a whole number.")
+    return int(chosen) % 2**64
+
+
+def _play_again(ui: Ui, event: Event) -> Ui:
+    assert ui.game is not None
+    config = ui.game.config
+    seed = int(event.value) % 2**64 if event.value.isdigit() else (config.seed + 1) % 2**64
+    first_dealer = (config.first_dealer + 1) % len(config.players)
+    return resume(ui, new_game(GameConfig(config.players, seed, config.options, first_dealer)))
+
+
+def _reveal(ui: Ui, _event: Event) -> Ui:
+    if ui.game is None or ui.screen is not Screen.HANDOFF:
+        return ui
+    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message="")
+
+
+def _draw(ui: Ui, _event: Event) -> Ui:
+    return act(ui, Draw())
+
+
+def _take(ui: Ui, _event: Event) -> Ui:
+    return act(ui, TakeDiscard())
+
+
+def _select(ui: Ui, event: Event) -> Ui:
+    if ui.game is None or ui.screen is not Screen.TABLE or not event.value.isdigit():
+        return ui
+    index = int(event.value)
+    if index >= len(ui.game.player.hand):
+        return ui
+    selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
+    return replace(ui, selected=selected, prompt=None, message="")
+
+
+def _sort(ui: Ui, event: Event) -> Ui:
+    if event.value not in ("number", "color"):
+        return ui
+    return replace(ui, sort=event.value, selected=())
+
+
+def _lay(ui: Ui, _event: Event) -> Ui:
+    """Lay down: the selected cards' arrangements, or one the finder makes from the whole hand."""
+    assert ui.game is not None
+    if ui.selected:
+        options = lay_options(ui)
+        if not options:
+            spec = ui.game.phase_spec(ui.game.current)
+            return replace(ui, message=f"These cards do not make phase {spec.number} ({spec.describe()}).")
+    else:
+        found = find_laydown(ui.game.player.hand, ui.game.phase_spec(ui.game.current))
+        if found is None:
+            reason = why_illegal(ui.game, LayDown(())) or "Your hand does not make the phase yet."
+            spec = ui.game.phase_spec(ui.game.current)
+            if ui.game.step is Step.PLAY and not ui.game.player.has_laid:
+                reason = f"Your hand does not make phase {spec.number} ({spec.describe()}) yet."
+            return replace(ui, message=reason[0].upper() + reason[1:])
+        options = (LayDown(found),)
+    return replace(ui, prompt=Prompt("lay", options), message="")
+
+
+def _lay_next(ui: Ui, _event: Event) -> Ui:
+    if ui.prompt is None or ui.prompt.kind != "lay":
+        return ui
+    return replace(ui, prompt=replace(ui.prompt, index=(ui.prompt.index + 1) % len(ui.prompt.options)))
+
+
+def _confirm(ui: Ui, _event: Event) -> Ui:
+    if ui.prompt is None:
+        return ui
+    return act(ui, ui.prompt.chosen)
+
+
+def _choose(ui: Ui, event: Event) -> Ui:
+    """Pick one of the prompt's options by index (a Skip's target, a run's end)."""
+    if ui.prompt is None or not event.value.isdigit() or int(event.value) >= len(ui.prompt.options):
+        return ui
+    return act(ui, ui.prompt.options[int(event.value)])
+
+
+def _cancel(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, prompt=None, message="")
+
+
+def _hit(ui: Ui, event: Event) -> Ui:
+    """Hit the selected card on the group tapped (``value`` is ``seat:group``)."""
+    assert ui.game is not None
+    seat, _, group = event.value.partition(":")
+    if not (seat.isdigit() and group.isdigit()):
+        return ui
+    cards = selected_cards(ui)
+    if len(cards) != 1:
+        return replace(ui, message="Select one card of your hand to hit with.")
+    options = tuple(h for h in hit_options(ui) if h.player == int(seat) and h.group == int(group))
+    if not options:
+        return act(ui, Hit(cards[0], int(seat), int(group), None))  # refused, with the reason
+    if len(options) > 1:
+        return replace(ui, prompt=Prompt("end", options))
+    return act(ui, options[0])
+
+
+def _discard(ui: Ui, _event: Event) -> Ui:
+    assert ui.game is not None
+    cards = selected_cards(ui)
+    if len(cards) != 1:
+        return replace(ui, message="Select the one card to discard.")
+    options = discard_options(ui)
+    if len(options) > 1 or (options and options[0].target is not None):
+        return replace(ui, prompt=Prompt("skip", options))
+    return act(ui, options[0] if options else Discard(cards[0]))
+
+
+def _next_hand(ui: Ui, _event: Event) -> Ui:
+    return act(ui, NextHand())
+
+
+def _dismiss(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, message="")
+
+
+_HANDLERS = {
+    "home": _home,
+    "new-game": _new_game,
+    "continue": _continue,
+    "rules": _go(Screen.RULES),
+    "history": _go(Screen.HISTORY),
+    "back": _back,
+    "setup-change": _read_form,
+    "discard-save": _discard_save,
+    "add-player": _add_player,
+    "remove-player": _remove_player,
+    "start-game": _start_game,
+    "play-again": _play_again,
+    "reveal": _reveal,
+    "draw": _draw,
+    "take": _take,
+    "select": _select,
+    "sort": _sort,
+    "lay": _lay,
+    "lay-next": _lay_next,
+    "confirm": _confirm,
+    "choose": _choose,
+    "cancel": _cancel,
+    "hit": _hit,
+    "discard": _discard,
+    "next-hand": _next_hand,
+    "dismiss": _dismiss,
+}

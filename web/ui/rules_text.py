@@ -1,0 +1,79 @@
+"""The rules screen's text: the rules and the project's rulings, in the project's own words."""
+
+from __future__ import annotations
+
+RULES_TEXT: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "The aim",
+        (
+            "Everyone works through the same ten phases, in order, one per hand at most.",
+            "Finish the last phase first to win. If several players finish it in the same hand, the lowest "
+            "total score wins; if they are still level, only they play one more hand on the last phase, and "
+            "whoever goes out first wins.",
+        ),
+    ),
+    (
+        "The cards",
+        (
+            "108 cards: numbers 1 to 12 in red, blue, yellow and green, two of each; 8 Wilds; 4 Skips.",
+            "Each colour also has its own shape (● red, ■ blue, ▲ yellow, ◆ green), so colours can be told "
+            "apart without seeing them.",
+        ),
+    ),
+    (
+        "Groups",
+        (
+            "A set is two or more cards of one number, in any colours.",
+            "A run is four or more numbers in a row, in any colours. Runs stay between 1 and 12: "
+            "12 is never followed by 1.",
+            "Cards of one colour may have any numbers.",
+            "A phase asks for minimum sizes; bigger groups are fine, but never an extra group.",
+        ),
+    ),
+    (
+        "Wilds and Skips",
+        (
+            "A Wild stands for any number or colour, but every group needs at least one real number card.",
+            "Once a Wild is on the table it keeps the number it stood for until the hand ends. "
+            "A Wild added to a run goes on a free end; if both ends are free, you choose.",
+            "A Skip is never part of a group. Discarding one makes a player of your choice miss their next turn. "
+            "A player with a Skip already waiting, or who has not played since being skipped, cannot be chosen. "
+            "If nobody can be chosen, the Skip is simply discarded.",
+            "With two players, skipping your opponent means you play again.",
+            "A Skip can never be taken from the discard pile. A Skip turned up at the deal skips the first player; "
+            "a Wild turned up there may be taken.",
+        ),
+    ),
+    (
+        "Your turn",
+        (
+            "Draw one card, from the draw pile or the top of the discard pile.",
+            "If your hand holds your phase, you may lay it down, all of it at once.",
+            "Once your phase is down, you may add cards to any group on the table (your own or another "
+            "player's), in the same turn or later ones.",
+            "End by discarding one card.",
+            "When the draw pile runs out, the discard pile (all but its top card) is shuffled into a new one.",
+        ),
+    ),
+    (
+        "Going out and scoring",
+        (
+            "The hand ends when someone has no cards left, by discarding the last one (a Skip then skips nobody) "
+            "or by adding it to a group, which ends the hand at once.",
+            "Everyone who laid their phase moves on to the next one; the others try the same phase again.",
+            "Cards left in hand count against you: 5 points for 1-9, 10 for 10-12, 15 for a Skip, 25 for a Wild.",
+            "The dealer moves one seat to the left each hand, and the player after the dealer starts.",
+        ),
+    ),
+    (
+        "Ways to play",
+        (
+            "Ten hands: one hand per phase, everyone moves on after every hand, and the lowest total "
+            "after the last hand wins (a tie is played off as above).",
+            "First to N phases: a shorter game to the phase you choose.",
+            "Even phases: only phases 2, 4, 6, 8 and 10. The ways to play can be combined.",
+            "El Chavo Phase 10: phase 10 must include at least one 8 or one Wild, in either set; "
+            "a Wild added as an extra card counts.",
+        ),
+    ),
+)
