@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-
+from ui.controller import Ui
 from ui.html import el, esc
 from ui.screens import home_screen, update_banner
 
@@ -19,7 +15,7 @@ def test_text_is_escaped():
 
 
 def test_home_screen_lists_the_engines_options_and_phases():
-    html = home_screen("abc123", "<script>")
+    html = home_screen(Ui(), "abc123", "<script>", 0)
     for info in OPTION_CATALOGUE:
         assert info.title in html
     for phase in CLASSIC.phases:

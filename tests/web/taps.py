@@ -1,0 +1,90 @@
+"""A sensible player, as taps: the events a person would make next on the screen shown.
+
+The end-to-end tests replay these taps in Chromium, and the CPython tests feed
+them to the controller directly, so both drive the same game the same way.
+Only what the screen offers is tapped: the choices come from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ui.controller import Event, Screen, Ui, legal, shown_hand
+
+from phase10 import Card, Discard, GroupKind, Hit, LayDown, PhaseSpec, Step, TakeDiscard, find_laydown
+
+
+def next_taps(ui: Ui) -> list[Event]:
+    """The taps that make the next move (a move may take several taps)."""
+    if ui.screen is Screen.HANDOFF:
+        return [Event("reveal")]
+    if ui.screen is Screen.HAND_OVER:
+        return [Event("next-hand")]
+    if ui.screen is not Screen.TABLE or ui.game is None:
+        return []
+    game = ui.game
+    if game.step is Step.DRAW:
+        top = game.discard_top
+        # Once the phase is down, pairs no longer help: draw fresh cards to hit with.
+        wanted = (
+            top is not None
+            and not game.player.has_laid
+            and TakeDiscard() in legal(ui)
+            and _helps(game.player.hand, top)
+        )
+        return [Event("take" if wanted else "draw")]
+    actions = legal(ui)
+    hand = shown_hand(ui)
+    if any(isinstance(a, LayDown) for a in actions):
+        found = find_laydown(game.player.hand, game.phase_spec(game.current))
+        assert found is not None
+        return [Event("lay"), Event("confirm")]
+    hits = [a for a in actions if isinstance(a, Hit)]
+    if hits:
+        hit = hits[0]
+        taps = [Event("select", str(hand.index(hit.card))), Event("hit", f"{hit.player}:{hit.group}")]
+        ends = [h for h in hits if (h.card, h.player, h.group) == (hit.card, hit.player, hit.group)]
+        if len(ends) > 1:
+            taps.append(Event("choose", "0"))
+        return taps
+    card = _worst_card(hand, game.phase_spec(game.current) if not game.player.has_laid else None)
+    taps = [Event("select", str(hand.index(card))), Event("discard")]
+    options = [a for a in actions if isinstance(a, Discard) and a.card == card]
+    if len(options) > 1 or (options and options[0].target is not None):
+        taps.append(Event("choose", "0"))
+    return taps
+
+
+def _helps(hand: tuple[Card, ...], card: Card) -> bool:
+    return card.is_wild or (card.is_natural and any(c.is_natural and c.number == card.number for c in hand))
+
+
+def _worst_card(hand: tuple[Card, ...], phase: PhaseSpec | None) -> Card:
+    """Skips first; Wilds last; otherwise the card the phase needs least."""
+    skips = [c for c in hand if c.is_skip]
+    if skips:
+        return skips[0]
+    naturals = [c for c in hand if c.is_natural]
+    if not naturals:
+        return hand[0]
+    kinds = {g.kind for g in phase.groups} if phase else set()
+    if GroupKind.COLOR in kinds:
+        colors = Counter(c.color for c in naturals)
+        return min(naturals, key=lambda c: (colors[c.color], -c.number, c.code))
+    counts = Counter(c.number for c in naturals)
+    keep: set[int] = set()  # numbers of a run worth keeping, one card each
+    if GroupKind.RUN in kinds and phase is not None:
+        size = max(g.size for g in phase.groups if g.kind is GroupKind.RUN)
+        start = max(range(1, 14 - size), key=lambda s: sum(1 for n in range(s, s + size) if counts[n]))
+        keep = set(range(start, start + size))
+        only_runs = GroupKind.SET not in kinds
+
+        def score(c: Card) -> tuple[int, int, int]:
+            in_run = c.number in keep
+            spare = counts[c.number] > 1
+            if only_runs:
+                return (2 if in_run and not spare else 1 if in_run else 0, -c.number, c.code)
+            return (2 if spare else 1 if in_run else 0, -c.number, c.code)
+
+        return min(naturals, key=score)
+    return min(naturals, key=lambda c: (counts[c.number], -c.number, c.code))
