@@ -5,10 +5,13 @@
     python3 build.py serve [--port 8000]  build, then serve dist/ on http://127.0.0.1:PORT
 
 Inputs, all pinned: Pyodide and PyScript from package-lock.json (installed with
-``npm ci`` when missing), the micropip wheel (version and sha256 below), and the
-engine wheel built from pyproject.toml.  The same inputs give the same dist/,
-byte for byte: files are copied or generated deterministically, and wheels are
-built with a fixed SOURCE_DATE_EPOCH.
+``npm ci`` when missing), and the engine wheel built from pyproject.toml.  The
+same inputs give the same dist/, byte for byte: files are copied or generated
+deterministically, and the wheel is built with a fixed SOURCE_DATE_EPOCH.
+
+No micropip: with ``packages_cache: "passthrough"`` PyScript hands the engine
+to Pyodide's own loader, which fetches it through the build's lock file and
+checks its sha256, so micropip would only add start-up time and bytes.
 """
 
 from __future__ import annotations
@@ -31,15 +34,14 @@ DIST = ROOT / "dist"
 CACHE = ROOT / ".cache" / "build"
 NODE_MODULES = ROOT / "node_modules"
 
-MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 # Wheels get this timestamp inside, so rebuilding the same source gives the same bytes.
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip file can say
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# PyScript plugins the app switches off (config "plugins": "!name"), and the chunks
-# it then never loads: editors, terminals, games, MicroPython, TOML configs.
+# PyScript plugins the app switches off (config "plugins": "!name"); with them off,
+# the page loads only core.js, its core chunk, and the error chunk.
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
-PYSCRIPT_UNUSED = (*PYSCRIPT_PLUGINS_OFF, "xterm", "mpy-", "toml-")
+PYSCRIPT_KEEP = ("core.js", "core-", "error-")
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -89,23 +91,6 @@ def engine_wheel() -> Path:
     return wheel
 
 
-def micropip_wheel() -> Path:
-    """The pinned micropip wheel, downloaded once and checked against its sha256."""
-    name, version, digest = MICROPIP
-    out = CACHE / "micropip"
-    wheel = out / f"{name}-{version}-py3-none-any.whl"
-    if not wheel.exists():
-        out.mkdir(parents=True, exist_ok=True)
-        run(
-            sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-            "--python-version", "3.14", "--dest", out, f"{name}=={version}",
-        )  # fmt: skip
-    if sha256_of(wheel) != digest:
-        wheel.unlink()
-        sys.exit(f"{wheel.name} does not match its pinned sha256: refusing to build with it")
-    return wheel
-
-
 # --- the lock file -----------------------------------------------------------------------
 
 
@@ -131,9 +116,8 @@ def lock_entry(
 def write_lock_file(stock: Path, target: Path, wheels: dict[str, Path]) -> None:
     """The stock lock file's header, with entries only for the wheels shipped.
 
-    The stock file names 357 packages the app does not ship (and a micropip whose
-    hash does not match the registry's wheel); listing only what is in dist/
-    keeps every load hash-checked and the file small.
+    The stock file names 357 packages the app does not ship; listing only what
+    is in dist/ keeps every load hash-checked and the file small.
     """
     data = json.loads(stock.read_text())
     packages = {name: lock_entry(path, name, [name]) for name, path in sorted(wheels.items())}
@@ -150,15 +134,9 @@ def copy(source: Path, target: Path) -> None:
 
 
 def pyscript_files() -> list[Path]:
+    """PyScript's files the page loads: the rest are editors, terminals and the like."""
     dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    keep = []
-    for path in sorted(dist.iterdir()):
-        if path.suffix == ".map" or path.name in ("service-worker.js", "storage.js", "xterm.css"):
-            continue
-        if any(path.name.startswith(prefix) for prefix in PYSCRIPT_UNUSED):
-            continue
-        keep.append(path)
-    return keep
+    return [path for path in sorted(dist.glob("*.js")) if path.name.startswith(PYSCRIPT_KEEP)]
 
 
 def web_files() -> list[Path]:
@@ -176,13 +154,12 @@ def build(out: Path = DIST, note: str = "") -> str:
     """Build the site into ``out``; returns the build id (a hash of every file)."""
     ensure_npm_packages()
     engine = engine_wheel()
-    micropip = micropip_wheel()
     with tempfile.TemporaryDirectory(prefix="dist-", dir=ROOT / ".cache") as staging_dir:
         staging = Path(staging_dir)
         pyodide = NODE_MODULES / "pyodide"
         for name in PYODIDE_FILES:
             copy(pyodide / name, staging / "pyodide" / name)
-        wheels = {"phase10": engine, "micropip": micropip}
+        wheels = {"phase10": engine}
         for wheel in wheels.values():
             copy(wheel, staging / "pyodide" / wheel.name)
         write_lock_file(pyodide / "pyodide-lock.json", staging / "pyodide" / "pyodide-lock.json", wheels)
@@ -207,6 +184,9 @@ def build(out: Path = DIST, note: str = "") -> str:
             "interpreter": "./pyodide/pyodide.mjs",
             "packages": ["phase10"],
             "packages_cache": "passthrough",
+            # Any index_urls, even none, spares PyScript a chunk it loads only to warn
+            # about packages missing from Pyodide's CDN.
+            "index_urls": [],
             "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
             "files": python_files_config(modules),
         }

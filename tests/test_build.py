@@ -41,8 +41,8 @@ def test_dist_holds_only_what_the_app_needs(dist):
     assert {f"pyodide/{name}" for name in build.PYODIDE_FILES} <= names
     assert not [n for n in names if n.endswith(".map")], "no source maps"
     assert not [n for n in names if "console" in n], "no Pyodide consoles"
-    unused = [n for n in names if any(part in n for part in build.PYSCRIPT_UNUSED)]
-    assert unused == [], "no editor, terminal or other unused PyScript chunks"
+    pyscript = sorted(n.split("/")[1].split("-")[0] for n in names if n.startswith("pyscript/"))
+    assert pyscript == ["core", "core.js", "error"], "no editor, terminal or other unused PyScript chunks"
     assert not [n for n in names if n.endswith((".d.ts", "package.json", "README.md", ".svg"))]
 
 
@@ -50,14 +50,14 @@ def test_the_lock_file_names_the_shipped_wheels_with_their_hashes(dist):
     lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
     stock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"] == stock["info"]
-    assert set(lock["packages"]) == {"phase10", "micropip"}
-    for entry in lock["packages"].values():
-        wheel = dist / "pyodide" / entry["file_name"]
-        assert wheel.exists()
-        assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
-    # The stock entry's hash is not the registry wheel's: the build must have replaced it.
-    assert lock["packages"]["micropip"]["sha256"] != stock["packages"]["micropip"]["sha256"]
-    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP[2]
+    # Only what dist/ ships: the engine, loaded by Pyodide itself (no micropip needed).
+    assert set(lock["packages"]) == {"phase10"}
+    entry = lock["packages"]["phase10"]
+    wheel = dist / "pyodide" / entry["file_name"]
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["phase10"] and entry["depends"] == []
+    wheels = sorted(p.name for p in (dist / "pyodide").glob("*.whl"))
+    assert wheels == [entry["file_name"]]
 
 
 def test_the_service_worker_precaches_every_file_with_its_hash(dist):

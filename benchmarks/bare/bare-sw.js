@@ -1,8 +1,8 @@
 // The bare page's service worker: the app's sw.js (service_worker/sw.js) cut down to
 // the same steps, so a warm offline start costs the bare page what it costs the app.
 // Precache every file with {cache: "reload"} and check its sha256, claim the page on
-// activation, then answer cache-first. benchmarks/startup.py fills in __PRECACHE__
-// (path relative to this file -> sha256) when it serves this file.
+// activation, then answer cache-first. benchmarks/startup.py fills in the precache
+// list (path relative to this file -> sha256) when it serves this file.
 
 const PRECACHE = __PRECACHE__;
 const CACHE = "bare-pyodide-bench";

@@ -104,6 +104,7 @@ def browser(playwright_instance: Any) -> Iterator[Any]:
 class RequestLog:
     def __init__(self) -> None:
         self.urls: list[str] = []
+        self.errors: list[str] = []  # responses with an HTTP error status
 
     def foreign(self) -> list[str]:
         """Requests to anywhere but the local test servers (each test's app origin)."""
@@ -120,11 +121,23 @@ def context(browser: Any, server: LocalServer, requests: RequestLog) -> Iterator
     """A fresh phone-sized browser context; no request may leave the local origin."""
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     ctx.on("request", lambda request: requests.urls.append(request.url))
+    ctx.on(
+        "response",
+        lambda response: (
+            response.status >= 400 and requests.errors.append(f"{response.status} {response.url}")
+        ),
+    )
     yield ctx
     ctx.close()
     assert requests.foreign() == [], "requests left the app's origin"
+    assert requests.errors == [], "every file the app asks for exists"
 
 
 @pytest.fixture
 def page(context: Any) -> Any:
     return context.new_page()
+
+
+# The UI's Python (for the CPython mirror of a game) and the tap policy.
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT / "tests" / "web"))

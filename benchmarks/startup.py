@@ -1,0 +1,599 @@
+"""Start-up time: the app against a bare Pyodide boot, side by side in one run.
+
+    python benchmarks/startup.py [--rounds 7] [--port 0] [--no-build] [--json PATH]
+
+Two pages, both served from the same dist/ (so the very same Pyodide files):
+
+  app   dist/index.html: PyScript, micropip, the engine wheel, the UI, first screen.
+  bare  benchmarks/bare/bare.html, served as /bench/bare.html next to dist/ (dist/ itself
+        is not touched): loadPyodide() from ../pyodide/, one line of Python, done.
+
+Both say they are ready with ``<html data-app-ready="1">`` and both register a service
+worker that precaches their files with the same steps (benchmarks/bare/bare-sw.js is
+the app's service_worker/sw.js cut down to the bare page's files), so they are
+compared under the same conditions. Each round loads app and bare alternately (the
+order swaps every round) in three scenarios:
+
+  first visit      a fresh browser context (empty caches), server up.
+  warm, new browser  a persistent profile that has loaded the page before (and is
+                   controlled by its service worker), with the HTTP server STOPPED
+                   (Chromium's offline emulation would not stop the worker's own
+                   fetches): a new browser process on that profile opens the page.
+  warm, reload     the same page reloaded, server still stopped.
+
+Time is the page's own ``performance.now()`` when data-app-ready became "1" (caught by
+a MutationObserver installed before any page script runs), i.e. from the start of
+that navigation; "wall" is ``time.perf_counter()`` around Playwright's navigate + wait.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import hashlib
+import http.server
+import json
+import os
+import platform
+import shutil
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any, Literal
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import build
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+ROOT = build.ROOT
+
+Kind = Literal["app", "bare"]
+KINDS: tuple[Kind, Kind] = ("app", "bare")
+SCENARIOS = {
+    "first": "first visit, empty cache",
+    "warm_new": "warm offline, new browser",
+    "warm_reload": "warm offline, reload",
+}
+WARM_SCENARIOS = ("warm_new", "warm_reload")
+GOAL = 1.2  # warm offline start within this factor of a bare Pyodide boot
+
+BARE = Path(__file__).resolve().parent / "bare"
+BENCH = "/bench/"
+PATHS: dict[Kind, str] = {"app": "/", "bare": f"{BENCH}bare.html"}
+# What the bare page's service worker precaches (paths relative to /bench/): the page,
+# its script, and everything loadPyodide() fetches.
+BARE_PRECACHE = (
+    "bare.html",
+    "bare.mjs",
+    *(f"../pyodide/{name}" for name in (*build.PYODIDE_FILES, "pyodide-lock.json")),
+)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 60_000
+READY = 'html[data-app-ready="1"]'
+# Runs before any script of each new document: note when data-app-ready turns "1",
+# and PyScript's progress steps (the app's only; the bare page has none).
+INIT_SCRIPT = """
+(() => {
+  window.__steps = [];
+  addEventListener("py:progress", (event) => window.__steps.push([performance.now(), String(event.detail)]));
+  new MutationObserver(() => {
+    if (window.__readyAt === undefined && document.documentElement.dataset.appReady === "1") {
+      window.__readyAt = performance.now();
+    }
+  }).observe(document, { attributes: true, attributeFilter: ["data-app-ready"], subtree: true });
+})();
+"""
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+class BenchError(Exception):
+    """The benchmark cannot go on (a page never became ready, the server would not stop...)."""
+
+
+# --- the HTTP server: dist/ plus the bare page under /bench/ ----------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Hit:
+    """One request the server answered."""
+
+    path: str
+    status: int
+    body_bytes: int
+
+
+class BenchServer(http.server.ThreadingHTTPServer):
+    def __init__(self, port: int, hits: list[Hit], bare_worker: bytes) -> None:
+        self.hits = hits
+        self.hits_lock = threading.Lock()
+        self.bare_worker = bare_worker
+        super().__init__(("127.0.0.1", port), functools.partial(BenchHandler, directory=str(build.DIST)))
+
+
+class BenchHandler(build.Handler):
+    """build.py's handler (MIME types, headers) for dist/, plus benchmarks/bare/ as /bench/."""
+
+    server: BenchServer
+    _status = 0
+    _body_bytes = 0
+
+    def translate_path(self, path: str) -> str:
+        if not urllib.parse.urlsplit(path).path.startswith(BENCH):
+            return super().translate_path(path)
+        dist, self.directory = self.directory, str(BARE)
+        try:
+            return super().translate_path(path.removeprefix(BENCH.rstrip("/")))
+        finally:
+            self.directory = dist
+
+    def do_GET(self) -> None:  # noqa: N802 (the base class's name)
+        if urllib.parse.urlsplit(self.path).path == f"{BENCH}bare-sw.js":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(self.server.bare_worker)))
+            self.end_headers()
+            self.wfile.write(self.server.bare_worker)
+            self._body_bytes = len(self.server.bare_worker)
+        else:
+            super().do_GET()
+        with self.server.hits_lock:
+            self.server.hits.append(Hit(self.path, int(self._status), self._body_bytes))
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:  # type: ignore[override]
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self._body_bytes += source.tell() - start
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def bare_worker_source() -> bytes:
+    """benchmarks/bare/bare-sw.js with its precache list (path -> sha256) filled in."""
+    precache = {}
+    for path in BARE_PRECACHE:
+        file = build.DIST / path.removeprefix("../") if path.startswith("../") else BARE / path
+        precache[path] = hashlib.sha256(file.read_bytes()).hexdigest()
+    source = (BARE / "bare-sw.js").read_text()
+    return source.replace("__PRECACHE__", json.dumps(precache, indent=1)).encode()
+
+
+class Server:
+    """The bench server on one fixed port, which can be stopped and started again."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.hits: list[Hit] = []
+        self._bare_worker = bare_worker_source()
+        self._running: tuple[BenchServer, threading.Thread] | None = None
+
+    def start(self) -> None:
+        server = BenchServer(self.port, self.hits, self._bare_worker)
+        self.port = server.server_address[1]
+        thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
+        thread.start()
+        self._running = (server, thread)
+
+    def stop(self) -> None:
+        if self._running is None:
+            return
+        server, thread = self._running
+        self._running = None
+        server.shutdown()
+        server.server_close()
+        thread.join()
+        try:  # make sure: a request must now fail
+            socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
+        except OSError:
+            return
+        raise BenchError(f"the server on port {self.port} still accepts connections after stopping")
+
+    def url(self, kind: Kind) -> str:
+        return f"http://127.0.0.1:{self.port}{PATHS[kind]}"
+
+    def body_bytes_since(self, mark: int) -> int:
+        return sum(hit.body_bytes for hit in self.hits[mark:])
+
+
+# --- loading a page ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Load:
+    in_page_ms: float
+    wall_ms: float
+
+
+@dataclasses.dataclass
+class Fetched:
+    """One request of the page itself (not its service worker's)."""
+
+    path: str
+    resource_type: str
+    status: int | None  # 304 when the HTTP cache (filled by the service worker's precache) revalidated
+    body_bytes: int
+    from_service_worker: bool
+    failed: str | None
+
+
+class Watch:
+    """A page's requests and console output: for byte counts, request lists, error messages."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.requests: list[Request] = []
+        self.console: list[str] = []
+        page.on("request", self._on_request)
+        page.on("console", lambda message: self.console.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: self.console.append(f"page error: {error}"))
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request)
+
+    def fetched(self) -> list[Fetched]:
+        result = []
+        for request in self.requests:
+            if not request.url.startswith("http"):
+                continue
+            response = request.response()
+            failure = request.failure
+            body = 0
+            if response is not None and not response.from_service_worker and failure is None:
+                body = request.sizes()["responseBodySize"]
+            path = urllib.parse.urlsplit(request.url).path
+            from_worker = response is not None and response.from_service_worker
+            status = response.status if response is not None else None
+            result.append(Fetched(path, request.resource_type, status, body, from_worker, failure))
+        return result
+
+    def timed(self, navigate: Callable[[], object], what: str) -> Load:
+        """Navigate, wait for data-app-ready, and return both times."""
+        start = time.perf_counter()
+        try:
+            navigate()
+            self.page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+        except PlaywrightError as error:
+            log = "\n".join(f"    {line}" for line in self.console[-20:]) or "    (nothing)"
+            raise BenchError(
+                f"{what}: the page never became ready ({READY}) within {TIMEOUT_MS // 1000} s: "
+                f"{str(error).splitlines()[0]}\n  console:\n{log}"
+            ) from error
+        wall = (time.perf_counter() - start) * 1000
+        in_page = self.page.evaluate("window.__readyAt ?? null")
+        if in_page is None:
+            raise BenchError(f"{what}: ready, but the init script did not see data-app-ready change")
+        return Load(float(in_page), wall)
+
+
+def goto(page: Page, url: str) -> Callable[[], object]:
+    return lambda: page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+
+
+def wait_controlled(page: Page, what: str) -> None:
+    try:
+        page.wait_for_function(CONTROLLED, timeout=TIMEOUT_MS)
+    except PlaywrightError as error:
+        seconds = TIMEOUT_MS // 1000
+        raise BenchError(f"{what}: no service worker controls the page after {seconds} s") from error
+
+
+def launch_profile(playwright: Playwright, profile: Path) -> BrowserContext:
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    context.add_init_script(INIT_SCRIPT)
+    return context
+
+
+@dataclasses.dataclass
+class FirstVisit:
+    load: Load
+    page_bytes: int  # response bodies the page itself got over the network, until ready
+    total_bytes: int  # every response body the server sent, service worker precache included
+    fetched: list[Fetched]
+    steps: list[tuple[float, str]]
+
+
+def first_visit(browser: Browser, server: Server, kind: Kind, round_: int) -> FirstVisit:
+    context = browser.new_context()
+    try:
+        context.add_init_script(INIT_SCRIPT)
+        page = context.new_page()
+        watch = Watch(page)
+        mark = len(server.hits)
+        what = f"round {round_}, {kind}, first visit"
+        load = watch.timed(goto(page, server.url(kind)), what)
+        fetched = watch.fetched()
+        steps = [(float(t), str(s)) for t, s in page.evaluate("window.__steps")]
+        wait_controlled(page, what)  # its worker has precached everything by now
+        total = server.body_bytes_since(mark)
+        return FirstVisit(load, sum(f.body_bytes for f in fetched), total, fetched, steps)
+    finally:
+        context.close()
+
+
+def prepare_profile(playwright: Playwright, server: Server, kind: Kind, profile: Path) -> None:
+    """Visit once online until the service worker controls the page, then load it controlled once."""
+    context = launch_profile(playwright, profile)
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        watch.timed(goto(page, server.url(kind)), f"{kind}, preparing the warm profile")
+        wait_controlled(page, f"{kind}, preparing the warm profile")
+        watch.timed(page.reload, f"{kind}, preparing the warm profile (reload)")
+    finally:
+        context.close()
+
+
+@dataclasses.dataclass
+class WarmStart:
+    new_browser: Load
+    reload: Load
+    fetched: list[Fetched]  # both loads
+    steps: list[tuple[float, str]]  # the new browser's load
+    resources: list[tuple[str, float, float]]  # the new browser's load: name, start, end
+
+
+def warm_start(playwright: Playwright, server: Server, kind: Kind, profile: Path, round_: int) -> WarmStart:
+    """With the server stopped: open the page in a new browser on a warm profile, then reload it."""
+    context = launch_profile(playwright, profile)
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        what = f"round {round_}, {kind}, warm offline"
+        new_browser = watch.timed(goto(page, server.url(kind)), f"{what} (new browser)")
+        if not page.evaluate(CONTROLLED):
+            raise BenchError(f"{what}: ready, but no service worker controls the page")
+        steps = [(float(t), str(s)) for t, s in page.evaluate("window.__steps")]
+        resources = [
+            (str(name), float(start), float(end))
+            for name, start, end in page.evaluate(
+                "performance.getEntriesByType('resource').map(e => [e.name, e.startTime, e.responseEnd])"
+            )
+        ]
+        reload = watch.timed(page.reload, f"{what} (reload)")
+        fetched = watch.fetched()
+        missed = [f.path for f in fetched if not f.from_service_worker]
+        if missed:
+            raise BenchError(f"{what}: requests not answered by the service worker: {missed}")
+        return WarmStart(new_browser, reload, fetched, steps, resources)
+    finally:
+        context.close()
+
+
+# --- the run -----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Results:
+    rounds: int
+    loads: dict[str, dict[Kind, list[Load]]] = dataclasses.field(
+        default_factory=lambda: {scenario: {"app": [], "bare": []} for scenario in SCENARIOS}
+    )
+    first_bytes: dict[Kind, list[tuple[int, int]]] = dataclasses.field(
+        default_factory=lambda: {"app": [], "bare": []}
+    )
+    first_fetched: dict[Kind, list[Fetched]] = dataclasses.field(default_factory=dict)
+    warm_fetched: dict[Kind, list[Fetched]] = dataclasses.field(default_factory=dict)
+    app_paths_requested: set[str] = dataclasses.field(default_factory=set)
+    server_paths: set[str] = dataclasses.field(default_factory=set)
+    steps: dict[str, list[tuple[float, str]]] = dataclasses.field(default_factory=dict)
+    resources: list[tuple[str, float, float]] = dataclasses.field(default_factory=list)
+
+
+@contextmanager
+def running(server: Server) -> Iterator[None]:
+    server.start()
+    try:
+        yield
+    finally:
+        server.stop()
+
+
+def run(rounds: int, port: int) -> Results:
+    results = Results(rounds)
+    server = Server(port)
+    workdir = Path(tempfile.mkdtemp(prefix="startup-bench-"))
+    profiles = {kind: workdir / kind for kind in KINDS}
+    try:
+        with sync_playwright() as playwright:
+            with running(server):
+                for kind in KINDS:
+                    prepare_profile(playwright, server, kind, profiles[kind])
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                for round_ in range(1, rounds + 1):
+                    order = KINDS if round_ % 2 else KINDS[::-1]
+                    with running(server):
+                        for kind in order:
+                            visit = first_visit(browser, server, kind, round_)
+                            results.loads["first"][kind].append(visit.load)
+                            results.first_bytes[kind].append((visit.page_bytes, visit.total_bytes))
+                            results.first_fetched.setdefault(kind, visit.fetched)
+                            if kind == "app":
+                                results.app_paths_requested.update(f.path for f in visit.fetched)
+                                results.steps.setdefault("first visit", visit.steps)
+                    # The server is stopped (and checked to refuse connections) from here.
+                    for kind in order:
+                        warm = warm_start(playwright, server, kind, profiles[kind], round_)
+                        results.loads["warm_new"][kind].append(warm.new_browser)
+                        results.loads["warm_reload"][kind].append(warm.reload)
+                        results.warm_fetched.setdefault(kind, warm.fetched)
+                        if kind == "app":
+                            results.app_paths_requested.update(f.path for f in warm.fetched)
+                            results.steps.setdefault("warm offline, new browser", warm.steps)
+                            if not results.resources:
+                                results.resources = warm.resources
+                    print(f"  round {round_}/{rounds} done", file=sys.stderr, flush=True)
+            finally:
+                browser.close()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    results.server_paths = {urllib.parse.urlsplit(hit.path).path for hit in server.hits}
+    return results
+
+
+# --- the report --------------------------------------------------------------------------
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def mb(size: float) -> str:
+    return f"{size / 1e6:.2f} MB"
+
+
+def report(results: Results) -> dict[str, Any]:
+    print("\nTen Phases start-up: the app vs a bare Pyodide boot (same dist/pyodide/ files)")
+    print(
+        f"{results.rounds} rounds, app and bare alternating; Chromium headless, "
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs"
+    )
+    print("time: performance.now() in the page when data-app-ready became 1, from navigation start")
+    print("wall: time.perf_counter() around Playwright's navigation + wait\n")
+    columns = ("app median (min-max)", "bare median (min-max)", "app/bare")
+    header = f"{'scenario':<28}{'measure':<9}{columns[0]:>24}{columns[1]:>25}{columns[2]:>10}"
+    print(header)
+    print("-" * len(header))
+    table: dict[str, Any] = {}
+    for scenario, title in SCENARIOS.items():
+        table[scenario] = {}
+        for measure in ("in_page_ms", "wall_ms"):
+            stats = {
+                kind: summary([getattr(load, measure) for load in results.loads[scenario][kind]])
+                for kind in KINDS
+            }
+            ratio = stats["app"]["median"] / stats["bare"]["median"]
+            entry: dict[str, object] = {"app": stats["app"], "bare": stats["bare"], "ratio": ratio}
+            table[scenario][measure] = entry
+            cells = [f"{s['median']:.0f} ms ({s['min']:.0f}-{s['max']:.0f})" for s in stats.values()]
+            label = title if measure == "in_page_ms" else ""
+            name = "time" if measure == "in_page_ms" else "wall"
+            print(f"{label:<28}{name:<9}{cells[0]:>24}{cells[1]:>25}{ratio:>9.2f}x")
+
+    print("\nEach round (time, ms):")
+    for scenario, title in SCENARIOS.items():
+        for kind in KINDS:
+            values = " ".join(f"{load.in_page_ms:5.0f}" for load in results.loads[scenario][kind])
+            print(f"  {title:<28}{kind:<6}{values}")
+
+    print("\nFirst visit, bytes over the network (response bodies; median over rounds; MB = 10^6 bytes):")
+    first_bytes: dict[str, Any] = {}
+    for kind in KINDS:
+        page = statistics.median(p for p, _ in results.first_bytes[kind])
+        total = statistics.median(t for _, t in results.first_bytes[kind])
+        first_bytes[kind] = {"page_bytes": page, "total_bytes": total}
+        print(f"  {kind:<5} page itself {mb(page):>10}; with its service worker's precache {mb(total):>10}")
+
+    print(f"\nGoal: warm offline start within {GOAL}x of a bare Pyodide boot (median, in-page time):")
+    goal = {}
+    for scenario in WARM_SCENARIOS:
+        ratio = table[scenario]["in_page_ms"]["ratio"]
+        goal[scenario] = {"ratio": ratio, "met": ratio <= GOAL}
+        print(f"  {SCENARIOS[scenario]:<28}{ratio:.2f}x  {'met' if ratio <= GOAL else 'NOT met'}")
+
+    print("\nRequests of the page itself, first visit of round 1 (path, type, status, body bytes):")
+    for kind in KINDS:
+        print(f"  {kind}:")
+        for f in results.first_fetched[kind]:
+            note = " (service worker)" if f.from_service_worker else ""
+            note += f" FAILED {f.failed}" if f.failed else ""
+            print(f"    {f.path:<44}{f.resource_type:<11}{f.status or '-'!s:>4}{f.body_bytes:>11,}{note}")
+    bare_paths = {f.path for f in results.first_fetched["bare"]}
+    only_app = [f.path for f in results.first_fetched["app"] if f.path not in bare_paths]
+    print(f"  only the app: {len(only_app)} requests, {', '.join(only_app)}")
+
+    for title, steps in results.steps.items():
+        print(f"\nThe app's PyScript steps, {title} of round 1 (ms from navigation start):")
+        for at, step in steps:
+            print(f"  {at:8.0f}  {step}")
+    print("\nThe app's fetches, warm offline new browser of round 1 (ms from navigation start, start-end):")
+    for name, start, end in results.resources:
+        print(f"  {start:8.0f} {end:8.0f}  {urllib.parse.urlsplit(name).path}")
+
+    watched = {
+        "micropip wheel": "micropip-",
+        "pyodide_graph chunk": "pyodide_graph",
+    }
+    print("\nRequested by the app page itself, in any load / by anyone (incl. service-worker precache):")
+    requested = {}
+    for label, needle in watched.items():
+        by_page = sorted(p for p in results.app_paths_requested if needle in p)
+        by_anyone = sorted(p for p in results.server_paths if needle in p)
+        requested[label] = {"by_page": by_page, "by_server": by_anyone}
+        page_list, server_list = ", ".join(by_page) or "never", ", ".join(by_anyone) or "never"
+        print(f"  {label:<20} page: {page_list}; server: {server_list}")
+
+    return {
+        "rounds": results.rounds,
+        "cpus": os.cpu_count(),
+        "machine": f"{platform.system()} {platform.machine()}",
+        "scenarios": SCENARIOS,
+        "summary": table,
+        "loads": {
+            scenario: {kind: [dataclasses.asdict(load) for load in loads] for kind, loads in by_kind.items()}
+            for scenario, by_kind in results.loads.items()
+        },
+        "first_visit_bytes": first_bytes,
+        "first_visit_bytes_per_round": results.first_bytes,
+        "goal": {"factor": GOAL, **goal},
+        "first_visit_requests": {
+            kind: [dataclasses.asdict(f) for f in fetched] for kind, fetched in results.first_fetched.items()
+        },
+        "app_steps": results.steps,
+        "app_warm_resources": results.resources,
+        "requested": requested,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Start-up time of the app against a bare Pyodide boot.")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds of app + bare loads (default 7)")
+    parser.add_argument("--port", type=int, default=0, help="port to serve on (default: a free one)")
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
+    parser.add_argument("--json", type=Path, help="also write the results here as JSON")
+    args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if not args.no_build:
+        (ROOT / ".cache").mkdir(exist_ok=True)
+        build.build(build.DIST)
+    elif not (build.DIST / "index.html").exists():
+        parser.error("dist/ has not been built: run without --no-build")
+    try:
+        results = run(args.rounds, args.port)
+    except BenchError as error:
+        print(f"startup.py: error: {error}", file=sys.stderr)
+        return 1
+    data = report(results)
+    if args.json:
+        args.json.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"\nwrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

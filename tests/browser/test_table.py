@@ -1,0 +1,246 @@
+"""Whole games on the table in Chromium, by taps alone, checked against the engine.
+
+Each tap made on the page is also fed to the UI's controller on CPython (the
+mirror): after every tap, the page must show exactly what the mirror's game
+holds, and never a card of a hand other than the one being shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from support import (
+    every_card_on_page,
+    open_app,
+    put_saved_game,
+    shown_cards,
+    tap,
+    wait_ready,
+)
+from taps import next_taps
+from ui.controller import Event, Screen, Ui, handle, shown_hand
+
+from phase10 import Step
+from phase10.notation import parse_state
+from phase10.serialize import to_json
+from phase10.view import view
+
+
+def start_game(page: Any, url: str, names: tuple[str, ...], variation: str, phases: str, seed: str) -> Ui:
+    open_app(page, url)
+    tap(page, Event("new-game"))
+    while page.locator("input[name=player]").count() < len(names):
+        tap(page, Event("add-player"))
+    for i, name in enumerate(names):
+        page.fill(f"#player-{i}", name)
+    page.check(f"input[name=variation][value={variation}]")
+    page.locator("details summary").click()
+    page.fill("input[name=seed]", seed)
+    if variation == "first-to-n":
+        page.select_option("select[name=phases-to-win]", phases)
+    tap(page, Event("start-game"))
+    mirror = handle(Ui(), Event("new-game"))
+    return handle(mirror, Event("start-game", "", (*names, variation, phases, "no", seed)))
+
+
+def allowed_cards(mirror: Ui) -> list[str]:
+    """What the table may show: the viewer's hand, the groups laid, the discard top, a lay preview."""
+    assert mirror.game is not None
+    seen = view(mirror.game, mirror.game.current)
+    cards = [str(c) for c in seen.hand]
+    cards += [str(c) for p in seen.players for g in p.groups for c in g.cards]
+    if seen.discard_top is not None:
+        cards.append(str(seen.discard_top))
+    if mirror.prompt is not None and mirror.prompt.kind == "lay":
+        cards += [str(c) for c in mirror.prompt.chosen.cards]
+    return sorted(cards)
+
+
+def check_page(page: Any, mirror: Ui) -> None:
+    assert page.evaluate("() => document.documentElement.dataset.screen") == mirror.screen.value
+    if mirror.screen is Screen.HANDOFF:
+        assert every_card_on_page(page) == [], "no card face while the phone is passed"
+    if mirror.screen is Screen.TABLE:
+        assert mirror.game is not None
+        assert shown_cards(page, ".hand") == [str(c) for c in shown_hand(mirror)]
+        top = mirror.game.discard_top
+        assert page.get_attribute(".discard-pile", "data-card") == (str(top) if top else None)
+        assert f"Draw · {len(mirror.game.draw_pile)}" in page.inner_text(".draw-pile")
+        assert sorted(every_card_on_page(page)) == allowed_cards(mirror), "only the shown hand's cards"
+
+
+def play_until(page: Any, mirror: Ui, screens: set[Screen], limit: int = 3000) -> Ui:
+    taps = 0
+    while mirror.screen not in screens:
+        events = next_taps(mirror)
+        assert events, f"nothing to tap on {mirror.screen}"
+        for event in events:
+            tap(page, event)
+            mirror = handle(mirror, event)
+            assert mirror.message == "", mirror.message
+            check_page(page, mirror)
+            taps += 1
+        assert taps < limit
+    return mirror
+
+
+def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
+    mirror = start_game(page, server.url, ("Ann", "Bo", "Cy"), "standard", "5", "11")
+    check_page(page, mirror)
+    mirror = play_until(page, mirror, {Screen.HAND_OVER, Screen.GAME_OVER})
+    assert mirror.game is not None
+    record = mirror.game.history[-1]
+    assert record.went_out is not None
+    text = page.inner_text("#app")
+    assert f"{mirror.game.players[record.went_out].name} went out" in text
+    for seat, player in enumerate(mirror.game.players):
+        assert f"{player.name} +{record.points[seat]} points" in text
+    # The table's next state is the engine's: deal the next hand by tapping too.
+    tap(page, Event("next-hand"))
+    mirror = handle(mirror, Event("next-hand"))
+    check_page(page, mirror)
+    assert mirror.game is not None and mirror.game.hand_number == 2
+
+
+def test_a_short_game_to_the_winner_and_the_score_sheet(page, server):
+    mirror = start_game(page, server.url, ("Ann", "Bo"), "first-to-n", "1", "5")
+    mirror = play_until(page, mirror, {Screen.GAME_OVER})
+    game = mirror.game
+    assert game is not None and game.winner is not None
+    assert page.inner_text(".winner") == game.players[game.winner].name
+    totals = page.eval_on_selector_all(
+        ".score-sheet tbody tr:last-child .total", "els => els.map(e => Number(e.textContent))"
+    )
+    assert totals == [player.score for player in game.players]
+    assert page.locator(".tick.done").count() == sum(1 for r in game.history for done in r.completed if done)
+    # Finished games keep their score sheets.
+    tap(page, Event("home"))
+    assert "Past games (1)" in page.inner_text("#app")
+    assert page.get_by_role("button", name="Continue").count() == 0
+
+
+def continue_saved(page: Any, url: str, state_text: str) -> Ui:
+    """Open the app on a saved game made from notation, and pass the phone to its player."""
+    open_app(page, url)
+    game = parse_state(state_text)
+    put_saved_game(page, url, to_json(game))
+    tap(page, Event("continue"))
+    tap(page, Event("reveal"))
+    return Ui(screen=Screen.TABLE, game=game)
+
+
+def test_a_skip_against_a_chosen_player(page, server):
+    mirror = continue_saved(
+        page,
+        server.url,
+        """
+        game seed=4 current=0 step=play
+        seat 0 "Ann"
+          hand: R1 R2 R3 R5 R6 R8 R9 R10 R11 R12 S
+        seat 1 "Bo"
+          hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
+        seat 2 "Cy"
+          hand: G4 G5 G6 G7 G8 G9 G10 S S S
+        discard: Y1
+        """,
+    )
+    # (Cy holds the other Skips, so Bo draws a Wild from the top of the pile, not a Skip.)
+    check_page(page, mirror)
+    for event in (Event("select", "10"), Event("discard")):
+        tap(page, event)
+        mirror = handle(mirror, event)
+    assert page.get_by_role("button", name="Skip Bo").is_visible()
+    tap(page, Event("choose", "1"))  # Cy
+    mirror = handle(mirror, Event("choose", "1"))
+    assert mirror.game is not None and mirror.game.players[2].skip_pending
+    check_page(page, mirror)
+    # Bo plays a turn; Cy then loses theirs and the phone goes back to Ann.
+    tap(page, Event("reveal"))
+    mirror = handle(mirror, Event("reveal"))
+    assert "Skip waiting" in page.inner_text(".opponent[data-seat='2']")
+    mirror = play_until(page, mirror, {Screen.HANDOFF})
+    assert mirror.game is not None and mirror.game.current == 0
+    assert "Cy lost a turn to a Skip" in page.inner_text("#app")
+
+
+def test_hits_on_another_players_phase_and_going_out_by_hitting(page, server):
+    mirror = continue_saved(
+        page,
+        server.url,
+        """
+        game seed=4 current=0 step=play
+        seat 0 "Ann"
+          hand: R7 B9
+          group: set:R3,B3,Y3
+          group: set:R4,B4,G4
+        seat 1 "Bo"
+          hand: B1 B2 B3 B5 B6
+          group: set:Y7,G7,W
+          group: set:R9,Y9,G9
+        discard: Y1
+        """,
+    )
+    check_page(page, mirror)
+    tap(page, Event("select", "0"))
+    mirror = handle(mirror, Event("select", "0"))
+    lit = page.eval_on_selector_all(".group.hittable", "els => els.map(e => e.dataset.value)")
+    assert lit == ["1:0"], "R7 fits only Bo's sevens"
+    for event in (Event("hit", "1:0"), Event("select", "0"), Event("hit", "1:1")):
+        tap(page, event)
+        mirror = handle(mirror, event)
+    assert mirror.game is not None and mirror.game.step is Step.HAND_OVER
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "hand-over"
+    assert "Ann went out" in page.inner_text("#app")
+    assert "Bo +25 points" in page.inner_text("#app")
+
+
+def test_closing_the_page_mid_turn_loses_nothing(context, server):
+    page = context.new_page()
+    mirror = start_game(page, server.url, ("Ann", "Bo", "Cy"), "standard", "5", "21")
+    for event in (Event("reveal"), Event("draw"), Event("select", "2")):
+        tap(page, event)
+        mirror = handle(mirror, event)
+    assert mirror.game is not None and mirror.game.step is Step.PLAY
+    page.close()
+
+    again = context.new_page()
+    open_app(again, server.url)
+    tap(again, Event("continue"))
+    assert again.evaluate("() => document.documentElement.dataset.screen") == "handoff"
+    assert mirror.game.player.name in again.inner_text(".handoff-name")
+    tap(again, Event("reveal"))
+    resumed = Ui(screen=Screen.TABLE, game=mirror.game)
+    check_page(again, resumed)
+    assert again.locator(".draw-pile").is_disabled(), "the card was already drawn: same step"
+    assert again.get_by_role("button", name="Lay down").count() == 1
+
+
+def test_a_name_with_html_is_shown_as_text_and_runs_nothing(page, server):
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    name = "<img src=x onerror=alert(1)>"
+    start_game(page, server.url, (name, "Bo"), "standard", "5", "1")
+    tap(page, Event("reveal"))
+    assert name in page.inner_text("#app")
+    assert page.locator("#app img").count() == 0
+    page.wait_for_timeout(300)
+    assert dialogs == []
+
+
+def test_a_corrupt_save_is_reported_and_kept_until_discarded(page, server):
+    open_app(page, server.url)
+    damaged = '{"format": "ten-phases/game", "version": 1, "players": "lost"}'
+    put_saved_game(page, server.url, damaged)
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "corrupt"
+    assert "could not be read" in page.inner_text("#app")
+    tap(page, Event("home"))
+    assert page.evaluate("() => localStorage.getItem('ten-phases/game')") == damaged
+    tap(page, Event("new-game"))  # a new game would overwrite it: ask first
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "corrupt"
+    tap(page, Event("discard-save"))
+    assert page.evaluate("() => localStorage.getItem('ten-phases/game')") is None
+    tap(page, Event("new-game"))
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "setup"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "home"
