@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 
 import build
-from support import WATCH_PAGE, open_app, page_problems, wait_for_controller, wait_ready
+from support import (
+    WATCH_PAGE,
+    check_page,
+    open_app,
+    page_problems,
+    start_game,
+    tap,
+    wait_for_controller,
+    wait_ready,
+)
+from ui.controller import Event, Screen, Ui, handle
 
 
 def test_first_load_renders_the_home_screen_from_python(context, server, requests):
@@ -67,8 +77,12 @@ def test_a_new_build_offers_an_update_and_accepting_shows_it(context, site, tmp_
     server.start()
     try:
         page = context.new_page()
-        open_app(page, server.url)
+        mirror = start_game(page, server.url, ("Ann", "Bo"), "standard", "5", "8")
         wait_for_controller(page)
+        for event in (Event("reveal"), Event("draw")):  # a game in the middle of a turn
+            tap(page, event)
+            mirror = handle(mirror, event)
+        tap(page, Event("home"))
         assert page.locator(".version").inner_text().endswith("first build")
         old_build = page.locator("meta[name='app-build']").get_attribute("content")
 
@@ -83,6 +97,10 @@ def test_a_new_build_offers_an_update_and_accepting_shows_it(context, site, tmp_
             banner.get_by_role("button", name="Update now").click()
         wait_ready(page)
         assert page.locator(".version").inner_text().endswith("second build")
+        # The game in progress survived the update, in the same step of the same turn.
+        tap(page, Event("continue"))
+        tap(page, Event("reveal"))
+        check_page(page, Ui(screen=Screen.TABLE, game=mirror.game))
         new_build = page.locator("meta[name='app-build']").get_attribute("content")
         assert re.fullmatch(r"[0-9a-f]{16}", new_build) and new_build != old_build
         keys = page.evaluate("() => caches.keys()")

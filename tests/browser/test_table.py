@@ -7,81 +7,19 @@ holds, and never a card of a hand other than the one being shown.
 
 from __future__ import annotations
 
-from typing import Any
-
 from support import (
-    every_card_on_page,
+    check_page,
+    continue_saved,
     open_app,
+    play_until,
     put_saved_game,
-    shown_cards,
+    start_game,
     tap,
     wait_ready,
 )
-from taps import next_taps
-from ui.controller import Event, Screen, Ui, handle, shown_hand
+from ui.controller import Event, Screen, Ui, handle
 
 from phase10 import Step
-from phase10.notation import parse_state
-from phase10.serialize import to_json
-from phase10.view import view
-
-
-def start_game(page: Any, url: str, names: tuple[str, ...], variation: str, phases: str, seed: str) -> Ui:
-    open_app(page, url)
-    tap(page, Event("new-game"))
-    while page.locator("input[name=player]").count() < len(names):
-        tap(page, Event("add-player"))
-    for i, name in enumerate(names):
-        page.fill(f"#player-{i}", name)
-    page.check(f"input[name=variation][value={variation}]")
-    page.locator("details summary").click()
-    page.fill("input[name=seed]", seed)
-    if variation == "first-to-n":
-        page.select_option("select[name=phases-to-win]", phases)
-    tap(page, Event("start-game"))
-    mirror = handle(Ui(), Event("new-game"))
-    return handle(mirror, Event("start-game", "", (*names, variation, phases, "no", seed)))
-
-
-def allowed_cards(mirror: Ui) -> list[str]:
-    """What the table may show: the viewer's hand, the groups laid, the discard top, a lay preview."""
-    assert mirror.game is not None
-    seen = view(mirror.game, mirror.game.current)
-    cards = [str(c) for c in seen.hand]
-    cards += [str(c) for p in seen.players for g in p.groups for c in g.cards]
-    if seen.discard_top is not None:
-        cards.append(str(seen.discard_top))
-    if mirror.prompt is not None and mirror.prompt.kind == "lay":
-        cards += [str(c) for c in mirror.prompt.chosen.cards]
-    return sorted(cards)
-
-
-def check_page(page: Any, mirror: Ui) -> None:
-    assert page.evaluate("() => document.documentElement.dataset.screen") == mirror.screen.value
-    if mirror.screen is Screen.HANDOFF:
-        assert every_card_on_page(page) == [], "no card face while the phone is passed"
-    if mirror.screen is Screen.TABLE:
-        assert mirror.game is not None
-        assert shown_cards(page, ".hand") == [str(c) for c in shown_hand(mirror)]
-        top = mirror.game.discard_top
-        assert page.get_attribute(".discard-pile", "data-card") == (str(top) if top else None)
-        assert f"Draw · {len(mirror.game.draw_pile)}" in page.inner_text(".draw-pile")
-        assert sorted(every_card_on_page(page)) == allowed_cards(mirror), "only the shown hand's cards"
-
-
-def play_until(page: Any, mirror: Ui, screens: set[Screen], limit: int = 3000) -> Ui:
-    taps = 0
-    while mirror.screen not in screens:
-        events = next_taps(mirror)
-        assert events, f"nothing to tap on {mirror.screen}"
-        for event in events:
-            tap(page, event)
-            mirror = handle(mirror, event)
-            assert mirror.message == "", mirror.message
-            check_page(page, mirror)
-            taps += 1
-        assert taps < limit
-    return mirror
 
 
 def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
@@ -117,16 +55,6 @@ def test_a_short_game_to_the_winner_and_the_score_sheet(page, server):
     tap(page, Event("home"))
     assert "Past games (1)" in page.inner_text("#app")
     assert page.get_by_role("button", name="Continue").count() == 0
-
-
-def continue_saved(page: Any, url: str, state_text: str) -> Ui:
-    """Open the app on a saved game made from notation, and pass the phone to its player."""
-    open_app(page, url)
-    game = parse_state(state_text)
-    put_saved_game(page, url, to_json(game))
-    tap(page, Event("continue"))
-    tap(page, Event("reveal"))
-    return Ui(screen=Screen.TABLE, game=game)
 
 
 def test_a_skip_against_a_chosen_player(page, server):
