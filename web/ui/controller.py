@@ -96,6 +96,7 @@ class Ui:
     setup: SetupForm = field(default_factory=SetupForm)
     save_problem: str = ""  # why the saved game could not be read; it stays until discarded
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
+    fresh: str = ""  # what the last action brought: "card:R7", "laid", "hit:1:0" (animated)
 
     @property
     def can_continue(self) -> bool:
@@ -154,7 +155,20 @@ def act(ui: Ui, action: Action) -> Ui:
         screen = screen_for(game)
     elif turn_ended:
         screen = Screen.HANDOFF  # the hand is hidden before the phone is passed on
-    return replace(ui, game=game, screen=screen, selected=(), prompt=None, message="")
+    fresh = _fresh(ui.game, game, action)
+    return replace(ui, game=game, screen=screen, selected=(), prompt=None, message="", fresh=fresh)
+
+
+def _fresh(before: GameState, after: GameState, action: Action) -> str:
+    """What changed on the table, so the screen can animate just that."""
+    if isinstance(action, Draw | TakeDiscard) and after.step is Step.PLAY:
+        added = Counter(after.player.hand) - Counter(before.player.hand)
+        return f"card:{next(iter(added))}" if added else ""
+    if isinstance(action, LayDown):
+        return "laid"
+    if isinstance(action, Hit):
+        return f"hit:{action.player}:{action.group}"
+    return ""
 
 
 def _reason(error: IllegalActionError) -> str:
@@ -235,7 +249,9 @@ def _new_game(ui: Ui, _event: Event) -> Ui:
     names = ui.setup.names
     if ui.game is not None:
         names = ui.game.config.players
-    return replace(ui, screen=Screen.SETUP, setup=replace(ui.setup, names=names, error=""))
+    return replace(
+        ui, screen=Screen.SETUP, previous=Screen.HOME, setup=replace(ui.setup, names=names, error="")
+    )
 
 
 def _continue(ui: Ui, _event: Event) -> Ui:

@@ -58,12 +58,12 @@ def card_label(card: Card, value: str | None = None) -> str:
     return f"{card.label} as {value}" if value and card.is_wild else card.label
 
 
-def hand_card(card: Card, index: int, selected: bool) -> Markup:
+def hand_card(card: Card, index: int, selected: bool, arriving: bool = False) -> Markup:
     return el(
         "button",
         card_face(card),
         type="button",
-        class_=card_class(card) + (" selected" if selected else ""),
+        class_=card_class(card) + (" selected" if selected else "") + (" arrive" if arriving else ""),
         data_action="select",
         data_value=str(index),
         aria_pressed="true" if selected else "false",
@@ -72,7 +72,7 @@ def hand_card(card: Card, index: int, selected: bool) -> Markup:
     )
 
 
-def group_view(group: Group, seat: int, index: int, hittable: bool) -> Markup:
+def group_view(group: Group, seat: int, index: int, hittable: bool, arriving: bool = False) -> Markup:
     """A laid group; each Wild shows what it stands for."""
     cards = [
         el(
@@ -85,7 +85,7 @@ def group_view(group: Group, seat: int, index: int, hittable: bool) -> Markup:
         for i, card in enumerate(group.cards)
     ]
     attributes: dict[str, object] = {
-        "class_": "group" + (" hittable" if hittable else ""),
+        "class_": "group" + (" hittable" if hittable else "") + (" arrive" if arriving else ""),
         "aria_label": f"{group.describe()}, {len(group.cards)} cards",
     }
     if hittable:
@@ -121,6 +121,19 @@ def button(
         data_action=action,
         data_value=value or None,
         disabled=not enabled,
+    )
+
+
+def toggle(label: str, action: str, value: str, pressed: bool, name: str) -> Markup:
+    return el(
+        "button",
+        label,
+        type="button",
+        class_="toggle",
+        data_action=action,
+        data_value=value,
+        aria_pressed="true" if pressed else "false",
+        aria_label=name,
     )
 
 
@@ -195,7 +208,7 @@ def _option(title: str, summary: str) -> Markup:
     return el("li", el("strong", title), el("span", summary))
 
 
-def setup_screen(form: SetupForm) -> Markup:
+def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
     rows = []
     for i, name in enumerate(form.names):
         remove = button("✕", "remove-player", value=str(i)) if len(form.names) > MIN_PLAYERS else Markup("")
@@ -244,9 +257,19 @@ def setup_screen(form: SetupForm) -> Markup:
         class_="inline-field",
         hidden=form.variation != "first-to-n",
     )
+    warning = (
+        el(
+            "p",
+            f"Dealing a new game ends the game in progress (hand {replacing.hand_number}).",
+            class_="notice",
+        )
+        if replacing is not None and not replacing.is_over
+        else ""
+    )
     return join(
         [
             header("New game", back=True),
+            warning,
             el(
                 "form",
                 el(
@@ -332,12 +355,14 @@ def table_screen(ui: Ui) -> Markup:
     hittable = {(h.player, h.group) for h in hits}
     others = [p for p in _seats_after(seen) if p.in_hand]
     hand = shown_hand(ui)
+    fresh = ui.fresh.removeprefix("card:") if ui.fresh.startswith("card:") else None
+    arriving = next((i for i, card in enumerate(hand) if str(card) == fresh), -1)
     return join(
         [
             header(f"Hand {game.hand_number} · {seen.me.name}", home=True),
             el(
                 "section",
-                *[opponent(p, hittable) for p in others],
+                *[opponent(p, hittable, ui) for p in others],
                 class_="opponents",
                 aria_label="Other players",
             ),
@@ -348,7 +373,7 @@ def table_screen(ui: Ui) -> Markup:
                 el(
                     "div",
                     *[
-                        group_view(g, seen.seat, i, (seen.seat, i) in hittable)
+                        group_view(g, seen.seat, i, (seen.seat, i) in hittable, _arrives(ui, seen.seat, i))
                         for i, g in enumerate(seen.me.groups)
                     ],
                     class_="groups mine",
@@ -363,13 +388,13 @@ def table_screen(ui: Ui) -> Markup:
                 el(
                     "div",
                     el("span", f"Your hand ({len(hand)})", class_="hand-title"),
-                    button("1-12", "sort", value="number", enabled=ui.sort != "number"),
-                    button("Colour", "sort", value="color", enabled=ui.sort != "color"),
+                    toggle("1-12", "sort", "number", ui.sort == "number", "Sort by number"),
+                    toggle("Colour", "sort", "color", ui.sort == "color", "Sort by colour"),
                     class_="hand-bar",
                 ),
                 el(
                     "div",
-                    *[hand_card(card, i, i in ui.selected) for i, card in enumerate(hand)],
+                    *[hand_card(card, i, i in ui.selected, i == arriving) for i, card in enumerate(hand)],
                     class_="hand",
                     role="group",
                     aria_label="Your hand",
@@ -388,12 +413,19 @@ def _seats_after(seen: PlayerView) -> list[PublicPlayer]:
     return [seen.players[(seen.seat + step) % count] for step in range(1, count)]
 
 
-def opponent(player: PublicPlayer, hittable: set[tuple[int, int]]) -> Markup:
+def _arrives(ui: Ui, seat: int, index: int) -> bool:
+    """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
+    assert ui.game is not None
+    return (ui.fresh == "laid" and seat == ui.game.current) or ui.fresh == f"hit:{seat}:{index}"
+
+
+def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui) -> Markup:
     marks = []
     if player.skip_pending:
         marks.append(el("span", "Skip waiting", class_="mark skip-mark"))
     groups = [
-        group_view(g, player.seat, i, (player.seat, i) in hittable) for i, g in enumerate(player.groups)
+        group_view(g, player.seat, i, (player.seat, i) in hittable, _arrives(ui, player.seat, i))
+        for i, g in enumerate(player.groups)
     ]
     return el(
         "article",
@@ -709,7 +741,7 @@ def render(
     """The whole app's HTML for ``ui``."""
     screen = ui.screen
     if screen is Screen.SETUP:
-        return setup_screen(ui.setup)
+        return setup_screen(ui.setup, ui.game)
     if screen is Screen.RULES:
         return rules_screen()
     if screen is Screen.HISTORY:
