@@ -1,0 +1,113 @@
+"""Phone first: every screen fits 360x640 and up with no sideways scrolling, and
+every control is at least 44 px square."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from support import open_app, play_until, put_saved_game, start_game, tap
+from ui.controller import Event, Screen
+
+from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
+from phase10.serialize import to_json
+from phase10.simulate import random_choice
+
+SIZES = {"small phone": (360, 640), "phone": (390, 844), "desktop": (1280, 800)}
+
+# Every element a finger can use: buttons, fields, choices, the summary of a <details>.
+CONTROLS = "#app button, #app input:not([type=radio]):not([type=checkbox]), #app select, #app summary, #app label.choice"
+
+
+def layout_problems(page: Any) -> list[str]:
+    return list(
+        page.evaluate(
+            """(selector) => {
+                const problems = [];
+                const root = document.scrollingElement;
+                if (root.scrollWidth > window.innerWidth + 1)
+                    problems.push(`page scrolls sideways: ${root.scrollWidth} > ${window.innerWidth}`);
+                for (const el of document.querySelectorAll(selector)) {
+                    const box = el.getBoundingClientRect();
+                    if (box.width === 0 && box.height === 0) continue;  // not shown
+                    if (box.width < 44 || box.height < 44)
+                        problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is ` +
+                                      `${Math.round(box.width)}x${Math.round(box.height)}`);
+                }
+                return problems;
+            }""",
+            CONTROLS,
+        )
+    )
+
+
+def hand_over_state() -> str:
+    """A saved game at the end of its first hand (random legal play, seeded)."""
+    rnd = random.Random(3)
+    state = new_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 3, Options()))
+    while state.step is not Step.HAND_OVER:
+        state = apply(state, random_choice(legal_actions(state), rnd))
+    return to_json(state)
+
+
+def screens(page: Any, url: str) -> list[str]:
+    """Visit the screens one after another; after each, report its problems."""
+    problems: list[str] = []
+
+    def check(name: str) -> None:
+        problems.extend(f"{name}: {problem}" for problem in layout_problems(page))
+
+    open_app(page, url)
+    check("home")
+    tap(page, Event("rules"))
+    check("rules")
+    tap(page, Event("back"))
+    tap(page, Event("new-game"))
+    for _ in range(4):
+        tap(page, Event("add-player"))
+    page.locator("details summary").click()
+    check("setup with six players")
+    put_saved_game(page, url, hand_over_state())
+    tap(page, Event("continue"))
+    check("end of hand")
+    tap(page, Event("next-hand"))
+    check("hand-off")
+    tap(page, Event("reveal"))
+    check("table")
+    tap(page, Event("draw"))
+    tap(page, Event("select", "0"))
+    check("table with a card selected")
+    put_saved_game(page, url, '{"broken": true}')
+    check("damaged save")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_every_screen_fits_and_has_big_enough_controls(browser, server, size):
+    # Reduced motion: a card caught mid-animation would measure smaller than it is.
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=True, reduced_motion="reduce"
+    )
+    try:
+        page = context.new_page()
+        assert screens(page, server.url) == []
+    finally:
+        context.close()
+
+
+def test_the_end_of_a_game_fits_a_small_phone(browser, server):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, reduced_motion="reduce"
+    )
+    try:
+        page = context.new_page()
+        mirror = start_game(page, server.url, ("Annabelle-Marie", "Bo"), "first-to-n", "1", "5")
+        mirror = play_until(page, mirror, {Screen.GAME_OVER})
+        assert layout_problems(page) == []
+        tap(page, Event("home"))
+        tap(page, Event("history"))
+        page.locator("details summary").first.click()
+        assert layout_problems(page) == []
+    finally:
+        context.close()
