@@ -17,7 +17,15 @@ from phase10.simulate import random_choice
 SIZES = {"small phone": (360, 640), "phone": (390, 844), "desktop": (1280, 800)}
 
 # Every element a finger can use: buttons, fields, choices, the summary of a <details>.
-CONTROLS = "#app button, #app input:not([type=radio]):not([type=checkbox]), #app select, #app summary, #app label.choice"
+CONTROLS = ", ".join(
+    [
+        "#app button",
+        "#app input:not([type=radio]):not([type=checkbox])",
+        "#app select",
+        "#app summary",
+        "#app label.choice",
+    ]
+)
 
 
 def layout_problems(page: Any) -> list[str]:
