@@ -1,0 +1,466 @@
+#!/usr/bin/env python3
+"""Screenshots of every screen of Ten Phases at phone size, for design review.
+
+    python tests/screenshots.py               build dist/, then shoot into docs/screenshots/
+    python tests/screenshots.py --no-build    shoot the dist/ already built
+
+Not a test (pytest collects test_*.py only): a script that drives the built app
+in Debian's Chromium, by taps, the way tests/browser does.  Every game shown is
+made from a fixed seed or from the engine's state notation, so the same app
+gives the same pictures.  Each shot is the 390x844 viewport, NN-name.png; a
+screen that scrolls also gets the whole page, NN-name-full.png.  The script
+prints what it measures on each screen: sideways scrolling, and tap targets
+smaller than 44 px.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT / "tests" / "browser"):
+    sys.path.insert(0, str(folder))
+
+import build  # noqa: E402
+from support import open_app, put_saved_game, renders, tap, wait_for_controller, wait_ready  # noqa: E402
+from ui.controller import Event, Screen, Ui, handle, shown_hand  # noqa: E402
+
+from phase10 import Discard, GameState, apply  # noqa: E402
+from phase10.cards import Card, parse_card  # noqa: E402
+from phase10.notation import parse_state  # noqa: E402
+from phase10.serialize import to_json  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+PLAYERS = ("Ann", "Bartholomew", "Cy", "Dee")
+
+# --- the games shown, in the engine's state notation ----------------------------------------
+
+# Hand 2, Ann to draw.  Dee has just discarded a Skip against Cy; Bartholomew and Cy
+# have laid their phases.  Ann holds phase 1 with a Wild, a 7 to hit with, a Wild
+# that fits either end of Bartholomew's run, and a Skip.
+MID_HAND = """
+game seed=21 current=0 dealer=2 step=draw turns=9
+seat 0 "Ann" score=35
+  hand: R3 B3 W R8 G8 Y8 R7 W S G11
+seat 1 "Bartholomew" phase-index=1 score=0
+  hand: B1 B2 G12
+  group: set:Y7,G7,B7
+  group: run:R4,B5,G6,Y7
+seat 2 "Cy" score=60 skip=pending
+  hand: B11 Y1 G2 R1
+  group: set:R10,B10,G10
+  group: set:Y12,R12,W
+seat 3 "Dee" phase-index=1 score=5
+  hand: G1 G3 Y3 B6 R6 Y6 B8 Y9 Y10 R11
+discard: Y2 S
+history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
+"""
+MID_HAND_DRAW = "Y5"  # the card Ann draws (the notation's draw pile would give her a Skip)
+
+# Hand 3: Ann has laid phase 2 and goes out by discarding her last card.
+GOING_OUT = """
+game seed=12 current=0 dealer=3 step=play turns=20
+seat 0 "Ann" phase-index=1 score=35
+  hand: B1
+  group: set:R5,B5,W
+  group: run:G8,Y9,R10,B11
+seat 1 "Bartholomew" phase-index=2 score=45
+  hand: Y12 R12
+  group: set:R2,B2,Y2,G2
+  group: run:G3,W,B5,R6
+seat 2 "Cy" phase-index=1 score=70
+  hand: B4 G4 Y6 R7 B8 G9 Y10 S W G12
+seat 3 "Dee" phase-index=1 score=80
+  hand: R1 Y1 G3 B6 G6 Y7 R9 B9 G10 R11
+discard: Y8
+history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
+history: 2 phases=1,2,1,2 points=0,45,10,75 completed=yes,yes,yes,no out=0 tiebreak=no
+"""
+
+# First to 3 phases, hand 3: Cy goes out, and Ann and Bartholomew both finish phase 3
+# with 45 points each: a tie.
+TIE = """
+game seed=33 current=2 dealer=1 step=play turns=31
+options phases-to-win=3
+seat 0 "Ann" phase-index=2 score=25
+  hand: R10 B12
+  group: set:R6,B6,Y6,W
+  group: run:G7,Y8,B9,R10
+seat 1 "Bartholomew" phase-index=2 score=15
+  hand: G10 Y11 R12
+  group: set:B1,G1,R1,Y1
+  group: run:R3,W,G5,Y6
+seat 2 "Cy" phase-index=1 score=95
+  hand: G3
+  group: set:R8,B8,G8
+  group: run:B2,R3,Y4,G5
+seat 3 "Dee" phase-index=1 score=55
+  hand: Y10 G11 B12 R2 B3 G4
+  group: set:R11,B11,W
+  group: run:R4,B5,G6,R7
+discard: Y9
+history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
+history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
+"""
+
+# The tiebreak hand that follows (Cy and Dee sit out): Ann goes out first and wins.
+TIEBREAK = """
+game seed=33 current=0 dealer=1 step=play turns=6
+options phases-to-win=3
+seat 0 "Ann" phase-index=3 score=45
+  hand: Y11
+  group: set:R9,B9,G9,W
+  group: run:R2,B3,Y4,G5
+seat 1 "Bartholomew" phase-index=3 score=45
+  hand: R1 B1 Y3 G6 R7 B8 Y10 G11 R12 W
+seat 2 "Cy" phase-index=2 score=95
+seat 3 "Dee" phase-index=2 score=100
+discard: G7
+active: 0 1
+tiebreak: 0 1
+history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
+history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
+history: 3 phases=3,3,2,2 points=20,30,0,45 completed=yes,yes,yes,yes out=2 tiebreak=no
+"""
+
+# An older finished game for the past games list: Mia goes out on phase 1 and wins.
+OLDER_GAME = """
+game seed=5 current=0 step=play turns=7
+options phases-to-win=1
+seat 0 "Mia"
+  hand: G9
+  group: set:R4,B4,Y4
+  group: set:G11,Y11,W
+seat 1 "Leo"
+  hand: R1 B3 Y5 G7 R8 B10 Y12 G12 S W
+discard: B2
+"""
+
+DAMAGED_SAVE = '{"format": "ten-phases/game", "version": 1, "players": "lost"}'
+
+# --- measuring a screen -------------------------------------------------------------------
+
+LAYOUT_NOTES = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const notes = [];
+  if (document.documentElement.scrollWidth > width) {
+    notes.push(`scrolls sideways: ${document.documentElement.scrollWidth}px wide in ${width}px`);
+  }
+  const name = (el) => {
+    const cls = el.classList.length ? '.' + [...el.classList].join('.') : '';
+    const text = (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().slice(0, 24);
+    return `${el.tagName.toLowerCase()}${cls} "${text}"`;
+  };
+  const seen = new Set();
+  for (let el of document.querySelectorAll('button, a, input, select, summary, [data-action]')) {
+    const label = el.matches('input[type=radio], input[type=checkbox]') && el.closest('label');
+    if (label) el = label;
+    if (seen.has(el) || el.closest('[hidden]')) continue;
+    seen.add(el);
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    if (box.width < 44 || box.height < 44) {
+      notes.push(`small target ${name(el)}: ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    if (box.right > width + 0.5 || box.left < -0.5) notes.push(`off screen ${name(el)}`);
+  }
+  return notes;
+}
+"""
+
+
+def shoot(page: Page, name: str, *, full: bool = True) -> None:
+    """The viewport as NAME.png, and the whole page as NAME-full.png when it scrolls."""
+    page.screenshot(path=OUT / f"{name}.png", animations="disabled")
+    scrolls = page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight")
+    if full and scrolls:
+        page.screenshot(path=OUT / f"{name}-full.png", full_page=True, animations="disabled")
+    screen = page.evaluate("() => document.documentElement.dataset.screen")
+    print(f"{name}.png ({screen}{', scrolls' if scrolls else ''})", flush=True)
+    for note in page.evaluate(LAYOUT_NOTES):
+        print(f"    {note}")
+
+
+def wait_render_after(page: Page, before: int) -> None:
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+
+
+def expect_screen(page: Page, screen: Screen) -> None:
+    shown = page.evaluate("() => document.documentElement.dataset.screen")
+    assert shown == screen.value, f"expected the {screen.value} screen, the page shows {shown}"
+
+
+# --- playing by taps, with the controller on CPython as a mirror ----------------------------
+
+
+class Table:
+    """Taps on the page, fed to the controller too, so cards can be found by face."""
+
+    def __init__(self, page: Page, ui: Ui) -> None:
+        self.page = page
+        self.ui = ui
+
+    def tap(self, *events: Event) -> None:
+        for event in events:
+            tap(self.page, event)
+            self.ui = handle(self.ui, event)
+        expect_screen(self.page, self.ui.screen)
+
+    def select(self, *codes: str) -> None:
+        """Tap the cards of the shown hand with these faces (duplicates: the next copy)."""
+        hand = shown_hand(self.ui)
+        for code in codes:
+            card = parse_card(code)
+            index = next(i for i, c in enumerate(hand) if c == card and i not in self.ui.selected)
+            self.tap(Event("select", str(index)))
+
+    def unselect(self) -> None:
+        """Tap every selected card again."""
+        for index in tuple(self.ui.selected):
+            self.tap(Event("select", str(index)))
+
+
+def continue_saved(page: Page, url: str, game: GameState) -> Table:
+    """Open the app on ``game`` saved, Continue, and pass the phone: its player's table."""
+    put_saved_game(page, url, to_json(game))
+    table = Table(page, Ui(game=game))
+    table.tap(Event("continue"))
+    if table.ui.screen is Screen.HANDOFF:
+        table.tap(Event("reveal"))
+    return table
+
+
+def with_draw_top(game: GameState, code: str) -> GameState:
+    """``game`` with one copy of ``code`` moved to the top of the draw pile."""
+    card = parse_card(code)
+    pile = list(game.draw_pile)
+    pile.remove(card)
+    return replace(game, draw_pile=(*pile, card))
+
+
+def finished(text: str, card: str) -> GameState:
+    """The game over after the current player discards ``card`` from the state ``text``."""
+    game = apply(parse_state(text), Discard(parse_card(card)))
+    assert game.is_over
+    return game
+
+
+def most_common_number(hand: tuple[Card, ...]) -> list[str]:
+    """Up to three cards of one number: a plausible set to select."""
+    counts = Counter(c.number for c in hand if c.is_natural)
+    number, _ = counts.most_common(1)[0]
+    return [str(c) for c in hand if c.is_natural and c.number == number][:3]
+
+
+# --- the screens --------------------------------------------------------------------------
+
+
+def setup_and_first_turn(page: Page, url: str) -> None:
+    """Fresh home; set-up for four, first to 3 phases; hand-off; the table, drawing and selecting."""
+    open_app(page, url)
+    expect_screen(page, Screen.HOME)
+    shoot(page, "01-home")
+
+    tap(page, Event("new-game"))
+    while page.locator("input[name=player]").count() < len(PLAYERS):
+        tap(page, Event("add-player"))
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#player-{i}", name)
+    before = renders(page)
+    page.check("input[name=variation][value=first-to-n]")  # re-renders: the N select shows
+    wait_render_after(page, before)
+    page.select_option("select[name=phases-to-win]", "3")
+    page.locator("details summary").click()
+    page.fill("input[name=seed]", "7")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, "03-setup")
+
+    table = Table(page, handle(Ui(), Event("new-game")))
+    table.ui = handle(table.ui, Event("start-game", "", (*PLAYERS, "first-to-n", "3", "no", "7")))
+    table.tap(Event("start-game"))
+    shoot(page, "05-handoff")
+    table.tap(Event("reveal"))
+    shoot(page, "06-table-draw")
+    table.tap(Event("draw"))
+    table.select(*most_common_number(shown_hand(table.ui)))
+    shoot(page, "07-table-selected")
+
+
+def a_turn_with_every_prompt(page: Page, url: str) -> None:
+    """Mid-hand: the Skip on the discard pile, laying down, hits, a run's end, a Skip's target."""
+    table = continue_saved(page, url, with_draw_top(parse_state(MID_HAND), MID_HAND_DRAW))
+    # A Skip is on top: the pile is aria-disabled but still answers a tap, with the reason.
+    before = renders(page)
+    page.locator("[data-action=take]").click(force=True)
+    wait_render_after(page, before)
+    table.ui = handle(table.ui, Event("take"))
+    assert table.ui.message, "taking a Skip is refused"
+    shoot(page, "08-table-skip-on-discard")
+
+    table.tap(Event("draw"))
+    table.select("R3", "B3", "W", "R8", "G8", "Y8")
+    table.tap(Event("lay"))
+    assert table.ui.prompt is not None and table.ui.prompt.kind == "lay"
+    shoot(page, "09-lay-preview", full=False)
+    table.tap(Event("confirm"))
+    shoot(page, "10-table-laid")
+
+    table.select("R7")  # fits only Bartholomew's set of 7s
+    shoot(page, "11-hit-lit")
+    table.unselect()
+
+    table.select("W")
+    table.tap(Event("hit", "1:1"))  # Bartholomew's run of 4-7: as 3 or as 8
+    assert table.ui.prompt is not None and table.ui.prompt.kind == "end"
+    shoot(page, "12-run-end-prompt", full=False)
+    table.tap(Event("cancel"))
+    table.unselect()
+
+    table.select("S")
+    table.tap(Event("discard"))
+    assert table.ui.prompt is not None and table.ui.prompt.kind == "skip"
+    shoot(page, "13-skip-target-prompt", full=False)
+    table.tap(Event("choose", "0"))  # Bartholomew; Cy's Skip was already waiting: Dee plays next
+    expect_screen(page, Screen.HANDOFF)
+    shoot(page, "14-handoff-skipped")
+
+
+def end_of_hand_and_game(page: Page, url: str) -> None:
+    """Score sheets: a hand over, a tie, and a tiebreak hand won (an older finished game stored)."""
+    table = continue_saved(page, url, parse_state(GOING_OUT))
+    table.select("B1")
+    table.tap(Event("discard"))
+    shoot(page, "15-hand-over")
+
+    table = continue_saved(page, url, parse_state(TIE))
+    table.select("G3")
+    table.tap(Event("discard"))
+    assert table.ui.game is not None and table.ui.game.tiebreak, "Ann and Bartholomew tie"
+    shoot(page, "16-hand-over-tie")
+
+    older = json.dumps([to_json(finished(OLDER_GAME, "G9"))])
+    page.evaluate("(text) => localStorage.setItem('ten-phases/finished', text)", older)
+    table = continue_saved(page, url, parse_state(TIEBREAK))
+    table.select("Y11")
+    table.tap(Event("discard"))
+    expect_screen(page, Screen.GAME_OVER)
+    shoot(page, "17-game-over")
+
+
+def home_rules_history_corrupt(page: Page, url: str) -> None:
+    """Home with a game to continue and past games; a new game over it; rules; past games; a bad save."""
+    put_saved_game(page, url, to_json(parse_state(MID_HAND)))
+    expect_screen(page, Screen.HOME)
+    shoot(page, "02-home-continue")
+
+    tap(page, Event("new-game"))
+    expect_screen(page, Screen.SETUP)
+    shoot(page, "04-setup-replacing")
+    tap(page, Event("back"))
+
+    tap(page, Event("rules"))
+    expect_screen(page, Screen.RULES)
+    shoot(page, "18-rules")
+    tap(page, Event("back"))
+
+    tap(page, Event("history"))
+    expect_screen(page, Screen.HISTORY)
+    page.locator(".past-game summary").first.click()  # the latest game's score sheet opens
+    shoot(page, "19-past-games")
+
+    put_saved_game(page, url, DAMAGED_SAVE)
+    expect_screen(page, Screen.CORRUPT)
+    shoot(page, "20-corrupt-save")
+
+
+def update_banner(browser: Browser) -> None:
+    """A second build served in place of the first: the page offers the update."""
+    with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
+        site = Path(folder) / "dist"
+        build.build(site, note="before the update")
+        with serving(site) as url:
+            context = browser.new_context(
+                viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+            )
+            page = context.new_page()
+            open_app(page, url)
+            wait_for_controller(page)
+            build.build(site, note="after the update")
+            page.reload()  # a navigation makes the browser look for a new service worker
+            wait_ready(page)
+            page.locator("#banner").get_by_text("Update available").wait_for(timeout=30_000)
+            shoot(page, "21-update-banner", full=False)
+            context.close()
+
+
+# --- running ------------------------------------------------------------------------------
+
+
+@contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """``directory`` served on a free local port, for the duration."""
+    os.environ["TEN_PHASES_QUIET"] = "1"
+    server = build.make_server(directory, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    args = parser.parse_args(argv)
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    if not args.no_build:
+        build.build(build.DIST)
+    if not (build.DIST / "index.html").exists():
+        sys.exit("dist/ is not built: run without --no-build")
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.glob("*.png"):
+        old.unlink()
+
+    with sync_playwright() as playwright, serving(build.DIST) as url:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        setup_and_first_turn(page, url)
+        a_turn_with_every_prompt(page, url)
+        end_of_hand_and_game(page, url)
+        home_rules_history_corrupt(page, url)
+        context.close()
+        update_banner(browser)
+        browser.close()
+    print(f"screenshots in {OUT.relative_to(ROOT)}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
