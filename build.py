@@ -154,8 +154,11 @@ def build(out: Path = DIST, note: str = "") -> str:
     """Build the site into ``out``; returns the build id (a hash of every file)."""
     ensure_npm_packages()
     engine = engine_wheel()
-    with tempfile.TemporaryDirectory(prefix="dist-", dir=ROOT / ".cache") as staging_dir:
-        staging = Path(staging_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # Staged next to ``out`` so the finished site replaces the old one by renames: a
+    # server running meanwhile never serves half of one build and half of another.
+    with tempfile.TemporaryDirectory(prefix=f".{out.name}-", dir=out.parent) as staging_dir:
+        staging = Path(staging_dir) / "site"
         pyodide = NODE_MODULES / "pyodide"
         for name in PYODIDE_FILES:
             copy(pyodide / name, staging / "pyodide" / name)
@@ -193,9 +196,10 @@ def build(out: Path = DIST, note: str = "") -> str:
         (staging / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")
 
         build_id = _finish(staging, note)
+        old = Path(staging_dir) / "old"
         if out.exists():
-            shutil.rmtree(out)
-        shutil.copytree(staging, out)
+            out.rename(old)
+        staging.rename(out)
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: build {build_id}")
     return build_id
 

@@ -147,8 +147,21 @@ def _reshuffle(state: GameState) -> GameState:
 # --- what may be done ---------------------------------------------------------------------
 
 
+# The last answer, kept by identity: states are immutable, and a screen or a bot
+# asks about the same state several times in a row.
+_last_answer: list[tuple[GameState, tuple[Action, ...]]] = []
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action the rules allow now, for the player whose turn it is."""
+    if _last_answer and _last_answer[0][0] is state:
+        return _last_answer[0][1]
+    actions = _legal_actions(state)
+    _last_answer[:] = [(state, actions)]
+    return actions
+
+
+def _legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.step is Step.GAME_OVER:
         return ()
     if state.step is Step.HAND_OVER:

@@ -246,11 +246,27 @@ def _home(ui: Ui, _event: Event) -> Ui:
 def _new_game(ui: Ui, _event: Event) -> Ui:
     if ui.save_problem:
         return replace(ui, screen=Screen.CORRUPT)  # a damaged save is never overwritten unasked
-    names = ui.setup.names
-    if ui.game is not None:
-        names = ui.game.config.players
+    form = replace(ui.setup, error="")
+    if ui.game is not None:  # the same table again, with its options
+        form = _form_of(ui.game, form)
+    return replace(ui, screen=Screen.SETUP, previous=Screen.HOME, setup=form)
+
+
+def _form_of(game: GameState, form: SetupForm) -> SetupForm:
+    options = game.config.options
+    variation = "standard"
+    if options.ten_hands:
+        variation = "ten-hands"
+    elif options.phases_to_win is not None:
+        variation = "first-to-n"
+    elif options.even_phases:
+        variation = "even-phases"
     return replace(
-        ui, screen=Screen.SETUP, previous=Screen.HOME, setup=replace(ui.setup, names=names, error="")
+        form,
+        names=game.config.players,
+        variation=variation,
+        phases_to_win=options.phases_to_win or form.phases_to_win,
+        el_chavo=options.el_chavo,
     )
 
 

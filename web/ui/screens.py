@@ -41,7 +41,7 @@ def card_face(card: Card, *, value: str | None = None) -> Markup:
     if card.is_wild:
         return join([el("span", "W", class_="face"), el("span", value or "★", class_="sym")])
     if card.is_skip:
-        return join([el("span", "S", class_="face"), el("span", "⦸", class_="sym")])
+        return join([el("span", "S", class_="face"), el("span", class_="sym skip-sym", aria_hidden="true")])
     letter = card.color.value
     return join([el("span", str(card.number), class_="face"), el("span", SYMBOLS[letter], class_="sym")])
 
@@ -110,17 +110,31 @@ def phase_words(player: PublicPlayer) -> str:
     return f"Phase {player.phase}: {player.phase_spec.describe()}"
 
 
+def names_and(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def button(
-    label: str, action: str, *, value: str = "", primary: bool = False, enabled: bool = True
+    label: str,
+    action: str,
+    *,
+    value: str = "",
+    primary: bool = False,
+    enabled: bool = True,
+    danger: bool = False,
+    name: str | None = None,
 ) -> Markup:
+    kind = "primary" if primary else "danger" if danger else None
     return el(
         "button",
         label,
         type="button",
-        class_="primary" if primary else None,
+        class_=kind,
         data_action=action,
         data_value=value or None,
         disabled=not enabled,
+        aria_label=name,
     )
 
 
@@ -142,7 +156,7 @@ def header(title: str, *, back: bool = False, home: bool = False) -> Markup:
     if back:
         items.append(button("Back", "back"))
     if home:
-        items.append(button("Menu", "home"))
+        items.append(button("Home", "home"))
     return el("header", el("h1", title), el("div", *items, class_="bar-buttons"), class_="bar")
 
 
@@ -211,7 +225,11 @@ def _option(title: str, summary: str) -> Markup:
 def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
     rows = []
     for i, name in enumerate(form.names):
-        remove = button("✕", "remove-player", value=str(i)) if len(form.names) > MIN_PLAYERS else Markup("")
+        remove = (
+            button("✕", "remove-player", value=str(i), name=f"Remove player {i + 1}")
+            if len(form.names) > MIN_PLAYERS
+            else Markup("")
+        )
         rows.append(
             el(
                 "li",
@@ -274,7 +292,7 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                 "form",
                 el(
                     "fieldset",
-                    el("legend", f"Players ({len(form.names)} of {MIN_PLAYERS}-{MAX_PLAYERS})"),
+                    el("legend", f"Players · {len(form.names)} ({MIN_PLAYERS} to {MAX_PLAYERS})"),
                     el("ol", *rows, class_="players"),
                     button("+ Add a player", "add-player", enabled=len(form.names) < MAX_PLAYERS),
                 ),
@@ -338,7 +356,7 @@ def handoff_screen(game: GameState) -> Markup:
                 el("p", "Pass the phone to", class_="handoff-lead"),
                 el("h2", name, class_="handoff-name"),
                 el("p", phase_words(seen.me), class_="handoff-phase"),
-                el("p", f"{', '.join(skipped)} lost a turn to a Skip.", class_="notice") if skipped else "",
+                el("p", f"{names_and(skipped)} lost a turn to a Skip.", class_="notice") if skipped else "",
                 button(f"Show {name}'s hand", "reveal", primary=True),
                 class_="handoff",
             ),
@@ -369,7 +387,12 @@ def table_screen(ui: Ui) -> Markup:
             piles(seen, legal_now),
             el(
                 "section",
-                el("h2", phase_words(seen.me), class_="my-phase"),
+                el(
+                    "h2",
+                    phase_words(seen.me),
+                    el("span", f" · {seen.me.score} pts", class_="my-score"),
+                    class_="my-phase",
+                ),
                 el(
                     "div",
                     *[
@@ -488,16 +511,34 @@ def action_bar(ui: Ui, can_hit: bool) -> Markup:
     assert ui.game is not None
     if ui.game.step is Step.DRAW:
         return el("p", "Draw a card: tap the draw pile or the discard pile.", class_="hint")
-    hint = "Tap a lit group to hit." if can_hit else ""
-    if not ui.game.player.has_laid and not ui.selected:
-        hint = "Select cards to lay down or discard."
+    laid = ui.game.player.has_laid
     return el(
         "div",
-        button("Lay down", "lay", enabled=can_lay(ui)),
+        el("p", _turn_hint(ui, can_hit), class_="hint"),
+        "" if laid else button("Lay down", "lay", enabled=can_lay(ui)),
         button("Discard", "discard", primary=True, enabled=bool(discard_options(ui))),
-        el("span", hint, class_="hint") if hint else "",
         class_="action-bar",
     )
+
+
+def _turn_hint(ui: Ui, can_hit: bool) -> str:
+    """Why the buttons are as they are: what the player can do with the cards selected."""
+    assert ui.game is not None
+    count = len(ui.selected)
+    if can_hit:
+        return "Tap a lit group to add the card to it, or discard it."
+    if count == 0:
+        if ui.game.player.has_laid:
+            return "Select a card to add to a group or to discard."
+        return "Select cards to lay down, or one card to discard. Lay down alone finds your phase."
+    if count == 1:
+        return "Discard this card, or select more to lay down."
+    spec = ui.game.phase_spec(ui.game.current)
+    if ui.game.player.has_laid:
+        return "Select one card at a time to add to a group or discard."
+    if can_lay(ui):
+        return f"{count} cards selected: they make phase {spec.number}."
+    return f"{count} cards selected: phase {spec.number} needs {spec.describe()}."
 
 
 def prompt_panel(prompt: Prompt, seen: PlayerView) -> Markup:
@@ -590,18 +631,22 @@ def score_sheet(game: GameState) -> Markup:
                 cells.append(el("td", "—", class_="sat-out"))
                 continue
             totals[seat] += points
-            out = " out" if record.went_out == seat else ""
-            phase_mark = f"✓{record.phases[seat]}" if record.completed[seat] else ""
+            went_out = record.went_out == seat
+            phase_mark = f"✓ {record.phases[seat]}" if record.completed[seat] and not record.tiebreak else ""
             cells.append(
                 el(
                     "td",
-                    el("span", f"+{points}", class_="points"),
+                    el(
+                        "span",
+                        "out" if went_out else f"+{points}",
+                        class_="points" + (" out" if went_out else ""),
+                    ),
                     el("span", phase_mark, class_="done-mark"),
                     el("span", str(totals[seat]), class_="total"),
-                    class_="cell" + out,
+                    class_="cell",
                 )
             )
-        label = f"{record.number}" + (" tiebreak" if record.tiebreak else "")
+        label = f"{record.number}" + (" (tiebreak)" if record.tiebreak else "")
         rows.append(el("tr", el("th", label, scope="row"), *cells))
     return el(
         "div",
@@ -631,13 +676,17 @@ def hand_over_screen(game: GameState) -> Markup:
         )
         if game.config.options.ten_hands and not record.completed[seat]:
             moved = f"missed phase {record.phases[seat]}"
-        lines.append(el("li", el("strong", player.name), f" +{points} points, {moved}"))
+        if record.went_out == seat:
+            lines.append(el("li", el("strong", player.name), f" went out, {moved}"))
+        else:
+            lines.append(el("li", el("strong", player.name), f" +{points} points, {moved}"))
     next_label = "Play the tiebreak hand" if game.tiebreak else "Deal the next hand"
     tie_note = (
         el(
             "p",
-            f"Tie between {', '.join(game.players[s].name for s in game.tiebreak)}: "
-            "they play one more hand on the last phase; the first to go out wins.",
+            f"{names_and([game.players[s].name for s in game.tiebreak])} are tied on "
+            f"{game.players[game.tiebreak[0]].score} points: they play one more hand on the last phase, "
+            "and the first to go out wins.",
             class_="notice",
         )
         if game.tiebreak
@@ -706,17 +755,17 @@ def history_screen(games: Sequence[GameState], unreadable: int) -> Markup:
 def corrupt_screen(problem: str) -> Markup:
     return join(
         [
-            header("Saved game damaged", back=False),
+            header("Saved game damaged"),
             el(
                 "section",
                 el("p", "The saved game on this phone could not be read, so it was not opened."),
-                el("p", problem, class_="error-detail"),
-                el("p", "You can throw it away and start a new game, or keep it and leave it for now."),
+                el("p", "You can keep it for now, or throw it away and start a new game."),
+                el("details", el("summary", "Technical details"), el("p", problem, class_="error-detail")),
                 el(
                     "div",
-                    button("Discard the saved game", "discard-save", primary=True),
-                    button("Keep it", "home"),
-                    class_="row",
+                    button("Keep it for now", "home", primary=True),
+                    button("Discard the saved game", "discard-save", danger=True),
+                    class_="stack",
                 ),
                 class_="card-panel",
                 role="alert",
@@ -728,7 +777,7 @@ def corrupt_screen(problem: str) -> Markup:
 def update_banner() -> Markup:
     return join(
         [
-            el("span", "Update available"),
+            el("span", "Update available", el("small", "Your game is saved.")),
             el("button", "Update now", type="button", class_="primary", data_action="apply-update"),
             el("button", "Later", type="button", data_action="dismiss-update"),
         ]
