@@ -78,14 +78,8 @@ BARE_PRECACHE = (
     *(f"../pyodide/{name}" for name in (*build.PYODIDE_FILES, "pyodide-lock.json")),
 )
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = build.CHROMIUM
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 TIMEOUT_MS = 60_000
 READY = 'html[data-app-ready="1"]'
 # Runs before any script of each new document: note when data-app-ready turns "1",

@@ -13,16 +13,22 @@ async function digest(response) {
   return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Every file is fetched past the HTTP cache and checked against the build's hash,
-// so a cache never mixes two builds' files.
+// Every file is checked against the build's hash, so a cache never mixes two builds'
+// files. The HTTP cache is tried first (on a first visit the page has just fetched
+// the same files), and the network only when that copy is not this build's.
+async function fetchChecked(path, sha256) {
+  for (const mode of ["default", "reload"]) {
+    const response = await fetch(new Request(SCOPE + path, { cache: mode }));
+    if (response.ok && (await digest(response)) === sha256) return response;
+  }
+  throw new Error(`${path}: not the file of build ${BUILD}`);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(
     Object.entries(PRECACHE).map(async ([path, sha256]) => {
-      const response = await fetch(new Request(SCOPE + path, { cache: "reload" }));
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      if ((await digest(response)) !== sha256) throw new Error(`${path}: not the file of build ${BUILD}`);
-      await cache.put(SCOPE + path, response);
+      await cache.put(SCOPE + path, await fetchChecked(path, sha256));
     }),
   );
 }

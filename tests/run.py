@@ -22,11 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from build import ensure_npm_packages  # noqa: E402
+from build import CHROMIUM, ensure_npm_packages  # noqa: E402
 
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
-CHROMIUM = "/usr/bin/chromium"
 APT_PACKAGES = ["chromium", "fonts-dejavu-core"]
 
 

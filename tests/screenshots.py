@@ -43,15 +43,8 @@ from phase10.notation import parse_state  # noqa: E402
 from phase10.serialize import to_json  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+CHROMIUM = build.CHROMIUM
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 PHONE: ViewportSize = {"width": 390, "height": 844}
 PLAYERS = ("Ann", "Bartholomew", "Cy", "Dee")
 

@@ -9,20 +9,17 @@ safe zone a launcher may crop to a circle.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import build
+
 HERE = Path(__file__).resolve().parent
 SIZES = {"icon-192.png": (192, 1.0), "icon-512.png": (512, 1.0), "apple-touch-icon.png": (180, 1.0)}
 MASKABLE = {"icon-maskable-512.png": (512, 0.72)}
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def page_html(svg: str, size: int, scale: float, full_bleed: bool) -> str:
@@ -38,7 +35,7 @@ def page_html(svg: str, size: int, scale: float, full_bleed: bool) -> str:
 def main() -> None:
     svg = (HERE / "icon.svg").read_text()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
         for name, (size, scale) in {**SIZES, **MASKABLE}.items():
             page = browser.new_page(viewport={"width": size, "height": size})
             # Apple and maskable icons must be opaque: draw them on the felt colour.

@@ -21,15 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+CHROMIUM = Path(build.CHROMIUM)
+CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 PHONE = {"width": 390, "height": 844}
 
 
