@@ -3,8 +3,8 @@
 
 const progress = document.getElementById("loading-progress");
 const step = document.getElementById("loading-step");
-// PyScript reports these steps while Pyodide starts (counted on a real start).
-const EXPECTED_STEPS = 16;
+// PyScript reports about this many steps while Pyodide starts (counted on a real start).
+const EXPECTED_STEPS = 10;
 let seen = 0;
 
 addEventListener("py:progress", (event) => {
@@ -17,8 +17,20 @@ addEventListener("py:progress", (event) => {
   }
 });
 
-if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch((error) => {
-    console.warn("service worker registration failed:", error);
-  });
+// Registered once the app is ready: on a first visit its precache then finds the
+// files the page just fetched in the HTTP cache, instead of competing with the start.
+function registerWorker() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch((error) => {
+      console.warn("service worker registration failed:", error);
+    });
+  }
 }
+
+const root = document.documentElement;
+new MutationObserver((_, observer) => {
+  if (root.dataset.appReady === "1") {
+    observer.disconnect();
+    registerWorker();
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });
