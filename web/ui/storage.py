@@ -14,7 +14,7 @@ from typing import Protocol
 from phase10 import GameState
 from phase10.serialize import CorruptStateError, from_json, to_json
 
-__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "Saves", "Store"]
+__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "MemoryStore", "Saves", "Store"]
 
 CURRENT = "ten-phases/game"
 FINISHED = "ten-phases/finished"
@@ -29,6 +29,22 @@ class Store(Protocol):
     def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
 
     def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+class MemoryStore:
+    """A Store in a dict: for tests, and for browsers that block storage."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
 
 
 class Saves:
