@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,8 +17,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+# The UI's Python (for the CPython mirror of a game) and the tap policy.
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 import build  # noqa: E402
+from support import LocalServer  # noqa: E402
 
 CHROMIUM = Path(build.CHROMIUM)
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
@@ -30,33 +33,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.browser)
-
-
-class LocalServer:
-    """``build.make_server`` on a free port, in a thread, that a test can stop and start again."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.port = 0
-        self._server: Any = None
-        self._thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        os.environ["TEN_PHASES_QUIET"] = "1"
-        self._server = build.make_server(self.directory, self.port)
-        self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
 
 
 @pytest.fixture(scope="session")
@@ -129,8 +105,3 @@ def context(browser: Any, server: LocalServer, requests: RequestLog) -> Iterator
 @pytest.fixture
 def page(context: Any) -> Any:
     return context.new_page()
-
-
-# The UI's Python (for the CPython mirror of a game) and the tap policy.
-sys.path.insert(0, str(ROOT / "web"))
-sys.path.insert(0, str(ROOT / "tests" / "web"))

@@ -2,14 +2,46 @@
 
 from __future__ import annotations
 
+import os
+import threading
+from pathlib import Path
 from typing import Any
 
+import build
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, handle, shown_hand
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json
 from phase10.view import view
+
+
+class LocalServer:
+    """``build.make_server`` on a free port, in a thread, that a test can stop and start again."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.port = 0
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        os.environ["TEN_PHASES_QUIET"] = "1"
+        self._server = build.make_server(self.directory, self.port)
+        self.port = self._server.server_address[1]
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
 
 READY = "html[data-app-ready='1']"
 

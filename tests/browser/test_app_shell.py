@@ -7,6 +7,7 @@ import re
 import build
 from support import (
     WATCH_PAGE,
+    LocalServer,
     check_page,
     open_app,
     page_problems,
@@ -69,8 +70,6 @@ def test_chromium_reports_the_app_installable(page, server, context):
 
 
 def test_a_new_build_offers_an_update_and_accepting_shows_it(context, site, tmp_path):
-    from conftest import LocalServer
-
     first = tmp_path / "dist"
     build.build(first, note="first build")
     server = LocalServer(first)
