@@ -26,7 +26,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="standard, ten-hands, even-phases, first-to-N, el-chavo (repeat or comma-separate)",
     )
+    tournament = commands.add_parser("tournament", help="seeded games between bot levels")
+    tournament.add_argument("--games", type=int, default=100)
+    tournament.add_argument("--players", type=int, default=None, help="defaults to the number of seats")
+    tournament.add_argument(
+        "--seats",
+        default="hard,normal",
+        help="comma-separated: random, easy, normal, hard (cycled to --players)",
+    )
+    tournament.add_argument("--seed", type=int, default=0)
+    tournament.add_argument("--variation", action="append", default=[])
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return _tournament(parser, args)
     if args.command == "judge":
         from .judge import main as judge
 
@@ -70,6 +82,41 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     )
     print("wins by seat: " + " ".join(f"{name}={count}" for name, count in zip(names, wins, strict=True)))
     print("all invariants held")
+    return 0
+
+
+def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from .tournament import SEAT_KINDS, run_tournament, wilson_interval
+
+    seats = [kind.strip().lower() for kind in args.seats.split(",") if kind.strip()]
+    unknown = [kind for kind in seats if kind not in SEAT_KINDS]
+    if not seats or unknown:
+        parser.error(f"--seats takes {', '.join(SEAT_KINDS)}, not {', '.join(unknown) or 'nothing'}")
+    players = args.players or len(seats)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        parser.error(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        options = parse_variations(args.variation)
+    except (ValueError, SetupError) as error:
+        parser.error(str(error))
+    kinds = [seats[seat % len(seats)] for seat in range(players)]
+    report = run_tournament(args.games, kinds, args.seed, options)
+    print(f"games: {report.games}  seats: {', '.join(kinds)}  options: {', '.join(options.describe())}")
+    print(f"{'seat kind':<10} {'seats':>6} {'wins':>6} {'win rate per seat':>18}   95% interval")
+    for kind in dict.fromkeys(kinds):
+        seat_games = report.seats[kind]
+        wins = report.wins[kind]
+        low, high = wilson_interval(wins, seat_games)
+        print(f"{kind:<10} {seat_games:>6} {wins:>6} {wins / seat_games:>17.1%}   {low:.1%} - {high:.1%}")
+    print("time per decision (ms):")
+    for kind, times in report.decision_seconds.items():
+        ordered = sorted(times)
+        p50 = 1000 * ordered[len(ordered) // 2]
+        p95 = 1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        worst = 1000 * ordered[-1]
+        print(f"  {kind:<10} {len(ordered):>7} decisions  p50 {p50:.2f}  p95 {p95:.2f}  max {worst:.2f}")
     return 0
 
 

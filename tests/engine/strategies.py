@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import strategies as st
 
 from phase10.game import apply, legal_actions, new_game
+from phase10.rng import shuffled
 from phase10.rules import GameConfig, Options
 from phase10.simulate import random_choice
 from phase10.state import GameState
@@ -57,3 +59,19 @@ def game_states(draw: st.DrawFn) -> GameState:
     rnd = random.Random(draw(st.integers(0, 2**32)))
     states = states_along(config, rnd)
     return states[draw(st.integers(0, len(states) - 1))]
+
+
+def reshuffle_hidden(state: GameState, seat: int, seed: int) -> GameState:
+    """The same table with every card ``seat`` cannot see dealt differently."""
+    others = [i for i in state.active if i != seat]
+    hidden = list(state.draw_pile) + [card for i in others for card in state.players[i].hand]
+    mixed, _ = shuffled(hidden, seed)
+    cards = list(mixed)
+    draw = tuple(cards[: len(state.draw_pile)])
+    del cards[: len(state.draw_pile)]
+    players = list(state.players)
+    for i in others:
+        size = len(players[i].hand)
+        players[i] = replace(players[i], hand=tuple(sorted(cards[:size])))
+        del cards[:size]
+    return replace(state, draw_pile=draw, players=tuple(players))

@@ -2,38 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import game_states
+from strategies import game_states, reshuffle_hidden
 
 from phase10.game import legal_actions
-from phase10.rng import shuffled
-from phase10.state import GameState, Step
+from phase10.state import Step
 from phase10.view import view
-
-
-def _reshuffle_hidden(state: GameState, seat: int, seed: int) -> GameState:
-    """The same table with every card ``seat`` cannot see dealt differently."""
-    others = [i for i in state.active if i != seat]
-    hidden = list(state.draw_pile) + [card for i in others for card in state.players[i].hand]
-    mixed, _ = shuffled(hidden, seed)
-    cards = list(mixed)
-    draw = tuple(cards[: len(state.draw_pile)])
-    del cards[: len(state.draw_pile)]
-    players = list(state.players)
-    for i in others:
-        size = len(players[i].hand)
-        players[i] = replace(players[i], hand=tuple(sorted(cards[:size])))
-        del cards[:size]
-    return replace(state, draw_pile=draw, players=tuple(players))
 
 
 @given(game_states(), st.integers(0, 2**32))
 def test_a_view_does_not_depend_on_hidden_cards(state, seed):
     for seat in range(len(state.players)):
-        other = _reshuffle_hidden(state, seat, seed)
+        other = reshuffle_hidden(state, seat, seed)
         assert view(other, seat) == view(state, seat)
 
 

@@ -1,0 +1,238 @@
+"""Computer players that decide every step of a turn from a player's view alone.
+
+A bot is given ``view(state, seat)``, exactly what a person in that seat could
+see, and returns one of ``view.legal``.  Its randomness comes from its own seed
+mixed with public facts of the moment, so a game of bots replays from its seed.
+
+Levels:
+
+- **easy** lays down and hits when it can, but draws blindly and discards
+  carelessly;
+- **normal** keeps the cards that bring its phase closer, takes the discard when
+  it helps, and skips the next player;
+- **hard** also weighs what the next player has been collecting (the cards they
+  took from the discard pile), holds its Wilds, sheds its costliest cards once
+  its phase is down, and skips whoever is closest to winning.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
+from .cards import COLORS, Card
+from .finder import find_laydown
+from .groups import hit_ends
+from .rules import GroupKind, GroupSpec, PhaseSpec
+from .state import Step
+from .view import PlayerView, PublicPlayer
+
+__all__ = ["Bot", "Level", "cards_missing"]
+
+
+class Level(Enum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    level: Level
+    seed: int = 0
+
+    def choose(self, seen: PlayerView) -> Action:
+        """The bot's action for the view's legal actions."""
+        if not seen.legal:
+            raise ValueError(f"seat {seen.seat} has nothing to decide now")
+        if seen.step is Step.HAND_OVER:
+            return NextHand()
+        rnd = random.Random(_moment(self.seed, seen))
+        if seen.step is Step.DRAW:
+            return self._draw(seen, rnd)
+        return self._play(seen, rnd)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def _draw(self, seen: PlayerView, rnd: random.Random) -> Action:
+        top = seen.discard_top
+        if TakeDiscard() not in seen.legal or top is None:
+            return Draw()
+        if self.level is Level.EASY:
+            return TakeDiscard() if top.is_wild and rnd.random() < 0.5 else Draw()
+        if top.is_wild:
+            return TakeDiscard()
+        if seen.me.has_laid:
+            return TakeDiscard() if _fits_somewhere(seen, top) else Draw()
+        spec = seen.me.phase_spec
+        now = cards_missing(seen.hand, spec)
+        with_top = min(cards_missing(_without((*seen.hand, top), c), spec) for c in set(seen.hand))
+        return TakeDiscard() if with_top < now else Draw()
+
+    # --- laying down, hitting, discarding -----------------------------------------------
+
+    def _play(self, seen: PlayerView, rnd: random.Random) -> Action:
+        lays = [a for a in seen.legal if isinstance(a, LayDown)]
+        if lays:
+            found = find_laydown(seen.hand, seen.me.phase_spec)
+            preferred = LayDown(found) if found is not None else None
+            return preferred if preferred in lays else lays[0]
+        hits = [a for a in seen.legal if isinstance(a, Hit)]
+        if hits and (self.level is not Level.EASY or rnd.random() < 0.8):
+            return self._best_hit(seen, hits)
+        return self._discard(seen, rnd)
+
+    def _best_hit(self, seen: PlayerView, hits: Sequence[Hit]) -> Hit:
+        # Hit with numbered cards first; a Wild waits unless it is the last card, since
+        # holding it keeps more hits possible later.
+        going_out = len(seen.hand) == 1
+        return min(hits, key=lambda h: (h.card.is_wild and not going_out, h.card.code, h.player, h.group))
+
+    def _discard(self, seen: PlayerView, rnd: random.Random) -> Action:
+        discards = [a for a in seen.legal if isinstance(a, Discard)]
+        skips = [a for a in discards if a.card.is_skip]
+        if skips:
+            return self._skip(seen, skips, rnd)
+        if self.level is Level.EASY:
+            careless = [a for a in discards if not a.card.is_wild] or discards
+            return rnd.choice(careless)
+        return min(discards, key=lambda a: self._discard_cost(seen, a.card))
+
+    def _discard_cost(self, seen: PlayerView, card: Card) -> tuple[int, int, int, int, int]:
+        """Lower is a better card to throw away."""
+        rest = _without(seen.hand, card)
+        wild = 1 if card.is_wild else 0
+        if seen.me.has_laid:
+            # Nothing to build: keep what can still be hit, shed the most points.
+            return (wild, int(_fits_somewhere(seen, card)), 0, 0, -_points(card))
+        spec = seen.me.phase_spec
+        missing = cards_missing(rest, spec)
+        if self.level is not Level.HARD:
+            return (wild, missing, 0, 0, -_points(card))
+        # Hard also keeps the hand that the most different draws would improve, and
+        # does not hand the next player what they have been collecting.
+        return (wild, missing, -_outs(rest, spec, missing), _feeds_next(seen, card), -_points(card))
+
+    def _skip(self, seen: PlayerView, skips: Sequence[Discard], rnd: random.Random) -> Discard:
+        targets = {a.target: a for a in skips if a.target is not None}
+        if not targets:
+            return skips[0]
+        if self.level is Level.EASY:
+            return targets[rnd.choice(sorted(targets))]
+        if self.level is Level.NORMAL:  # the next player in turn
+            return targets[next(seat for seat in _seats_after(seen) if seat in targets)]
+        return targets[max(targets, key=lambda seat: _threat(seen.players[seat]))]
+
+
+# --- what the bots see in a hand ---------------------------------------------------------
+
+
+def _moment(seed: int, seen: PlayerView) -> int:
+    """A number that names this decision from public facts, so replays decide alike."""
+    facts = (seed, seen.seat, seen.hand_number, seen.draw_count, seen.discard_count, len(seen.hand))
+    value = 0
+    for fact in facts:
+        value = (value * 1_000_003 + fact) % 2**61
+    return value
+
+
+def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def _points(card: Card) -> int:
+    if card.is_wild:
+        return 25
+    if card.is_skip:
+        return 15
+    return 5 if card.number <= 9 else 10
+
+
+def _fits_somewhere(seen: PlayerView, card: Card) -> bool:
+    return any(hit_ends(group, card) for player in seen.players for group in player.groups)
+
+
+def _seats_after(seen: PlayerView) -> list[int]:
+    count = len(seen.players)
+    return [(seen.seat + step) % count for step in range(1, count)]
+
+
+def _threat(player: PublicPlayer) -> tuple[int, int, int]:
+    """How close a player is to winning: phases done, then a phase down, then fewest cards."""
+    return (player.phases_completed, int(player.has_laid), -player.hand_count)
+
+
+def _feeds_next(seen: PlayerView, card: Card) -> int:
+    """1 if the next player has been taking cards like this one from the discard pile."""
+    if not card.is_natural:
+        return 0
+    following = seen.players[_seats_after(seen)[0]]
+    for taken in following.taken:
+        if taken.is_natural and (taken.number == card.number or taken.color is card.color):
+            return 1
+    return 0
+
+
+def _outs(hand: tuple[Card, ...], phase: PhaseSpec, missing: int) -> int:
+    """How many different cards, drawn next, would bring ``hand`` closer to ``phase``."""
+    if missing == 0:
+        return 0
+    kinds = {spec.kind for spec in phase.groups}
+    probes = [Card.number_card(COLORS[0], n) for n in range(1, 13)]
+    if GroupKind.COLOR in kinds:
+        probes = [Card.number_card(color, 1) for color in COLORS]
+    return sum(1 for probe in probes if cards_missing((*hand, probe), phase) < missing)
+
+
+def cards_missing(hand: Sequence[Card], phase: PhaseSpec) -> int:
+    """How many more cards ``hand`` needs to make ``phase`` (0: it can lay down now)."""
+    wilds = sum(1 for card in hand if card.is_wild)
+    by_number = Counter(card.number for card in hand if card.is_natural)
+    by_color = Counter(card.color.index for card in hand if card.is_natural)
+    best = _missing(list(phase.groups), by_number, by_color)
+    return max(0, best - wilds)
+
+
+def _missing(specs: list[GroupSpec], by_number: Counter[int], by_color: Counter[int]) -> int:
+    """Fewest cards short of ``specs``, before Wilds (each group needs a natural card)."""
+    if not specs:
+        return 0
+    spec, rest = specs[0], specs[1:]
+    kind, size = spec.kind, spec.size
+    best = 10**6
+    if kind is GroupKind.SET:
+        candidates = sorted(range(1, 13), key=lambda n: -by_number[n])[:4]
+        for number in candidates:
+            used = min(by_number[number], size)
+            if used == 0:
+                continue
+            by_number[number] -= used
+            best = min(best, size - used + _missing(rest, by_number, by_color))
+            by_number[number] += used
+    elif kind is GroupKind.RUN:
+        for start in range(1, 14 - size):
+            present = [n for n in range(start, start + size) if by_number[n] > 0]
+            if not present:
+                continue
+            for n in present:
+                by_number[n] -= 1
+            best = min(best, size - len(present) + _missing(rest, by_number, by_color))
+            for n in present:
+                by_number[n] += 1
+    else:
+        for color in range(len(COLORS)):
+            used = min(by_color[color], size)
+            if used == 0:
+                continue
+            by_color[color] -= used
+            best = min(best, size - used + _missing(rest, by_number, by_color))
+            by_color[color] += used
+    if best == 10**6:  # no natural card for this group yet: all of it is missing
+        best = size + _missing(rest, by_number, by_color)
+    return best

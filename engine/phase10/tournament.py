@@ -1,0 +1,83 @@
+"""Seeded games between bot levels: win rates with 95% confidence intervals, and
+the time each decision takes."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .bots import Bot, Level
+from .game import apply, legal_actions, new_game
+from .rules import GameConfig, Options
+from .simulate import random_choice
+from .state import GameState, Step
+from .view import view
+
+__all__ = ["SEAT_KINDS", "TournamentReport", "play_bot_game", "run_tournament", "wilson_interval"]
+
+# A seat is a bot level, or "random": uniformly random legal play (laying down and hitting when it can).
+SEAT_KINDS = ("random", *(level.value for level in Level))
+
+
+@dataclass
+class TournamentReport:
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    seats: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # seat-games per kind
+    decision_seconds: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_bot_game(
+    config: GameConfig, kinds: Sequence[str], seed: int, report: TournamentReport | None = None
+) -> GameState:
+    """One game with ``kinds[seat]`` playing each seat, to its end."""
+    bots = {seat: Bot(Level(kind), seed * 7 + seat) for seat, kind in enumerate(kinds) if kind != "random"}
+    rnd = random.Random(seed)
+    state = new_game(config)
+    while not state.is_over:
+        seat = state.current if state.step is not Step.HAND_OVER else 0
+        started = time.perf_counter()
+        if seat in bots:
+            action = bots[seat].choose(view(state, seat))
+        else:
+            action = random_choice(legal_actions(state), rnd)
+        if report is not None and state.step is not Step.HAND_OVER:
+            report.decision_seconds[kinds[seat]].append(time.perf_counter() - started)
+        state = apply(state, action)
+    return state
+
+
+def run_tournament(
+    games: int, kinds: Sequence[str], seed: int = 0, options: Options | None = None
+) -> TournamentReport:
+    """Seeded games; the seats rotate from game to game, so no kind keeps a seat."""
+    report = TournamentReport()
+    players = len(kinds)
+    names = tuple(f"P{seat + 1}" for seat in range(players))
+    for game in range(games):
+        shift = game % players
+        seating = [kinds[(seat + shift) % players] for seat in range(players)]
+        config = GameConfig(
+            names, seed + game, options or Options(), first_dealer=(game // players) % players
+        )
+        final = play_bot_game(config, seating, seed + game, report)
+        report.games += 1
+        for kind in seating:
+            report.seats[kind] += 1
+        assert final.winner is not None
+        report.wins[seating[final.winner]] += 1
+    return report

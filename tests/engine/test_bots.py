@@ -1,0 +1,90 @@
+"""Computer players: legal moves only, no peeking, replays, and the tournament."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import configs, reshuffle_hidden
+
+from phase10.bots import Bot, Level, cards_missing
+from phase10.cards import parse_cards
+from phase10.game import apply, legal_actions, new_game
+from phase10.invariants import check_state
+from phase10.rules import CLASSIC, GameConfig, Options
+from phase10.state import Step
+from phase10.tournament import play_bot_game, run_tournament, wilson_interval
+from phase10.view import view
+
+LEVELS = [level.value for level in Level]
+
+
+@settings(max_examples=max(10, settings().max_examples // 2))
+@given(
+    configs(short=True),
+    st.lists(st.sampled_from([*LEVELS, "random"]), min_size=6, max_size=6),
+    st.integers(0, 2**20),
+)
+def test_bots_only_ever_choose_legal_actions(config, kinds, seed):
+    state = new_game(config)
+    bots = {seat: Bot(Level(kind), seed + seat) for seat, kind in enumerate(kinds) if kind != "random"}
+    rnd = random.Random(seed)
+    while not state.is_over:
+        seat = state.current if state.step is not Step.HAND_OVER else 0
+        legal = legal_actions(state)
+        action = bots[seat].choose(view(state, seat)) if seat in bots else rnd.choice(legal)
+        assert action in legal
+        state = apply(state, action)
+        check_state(state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@given(seed=st.integers(0, 2**32), reshuffle=st.integers(0, 2**32))
+def test_a_bot_does_not_peek(level, seed, reshuffle):
+    """The same view gives the same choice, however the hidden cards lie."""
+    rnd = random.Random(seed)
+    state = new_game(GameConfig(("A", "B", "C"), seed))
+    for _ in range(rnd.randrange(60)):
+        if state.is_over:
+            break
+        state = apply(state, rnd.choice(legal_actions(state)))
+    if state.is_over or state.step is Step.HAND_OVER:
+        return
+    bot = Bot(Level(level), 5)
+    seat = state.current
+    other = reshuffle_hidden(state, seat, reshuffle)
+    assert bot.choose(view(other, seat)) == bot.choose(view(state, seat))
+
+
+def test_a_seeded_bot_game_replays_identically():
+    config = GameConfig(("A", "B", "C"), 11, Options(phases_to_win=2))
+    first = play_bot_game(config, ["hard", "normal", "easy"], 3)
+    second = play_bot_game(config, ["hard", "normal", "easy"], 3)
+    assert first == second
+
+
+@pytest.mark.parametrize(
+    ("hand", "phase", "missing"),
+    [
+        ("R5 B5 Y5 R7 B7 G7 R1 R2 Y3 G4", 1, 0),
+        ("R5 B5 R7 B7 G9 R1 R2 Y3 G4 B11", 1, 2),
+        ("R5 B5 R7 B7 G9 R1 R2 Y3 G4 W", 1, 1),
+        ("R1 R2 R3 R4 R5 R6 B9 B9 B11 B12", 4, 1),
+        ("G1 G2 G3 G4 G5 R6 R7 B9 B9 B11", 8, 2),
+    ],
+)
+def test_cards_missing(hand, phase, missing):
+    assert cards_missing(parse_cards(hand), CLASSIC.phase(phase)) == missing
+
+
+def test_hard_beats_random_play():
+    report = run_tournament(20, ["hard", "random"], seed=1)
+    assert report.wins["hard"] >= 18
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(60, 100)
+    assert 0.50 < low < 0.51 and 0.69 < high < 0.70
+    assert wilson_interval(0, 0) == (0.0, 1.0)
