@@ -70,8 +70,16 @@ class Bot:
             return TakeDiscard() if _fits_somewhere(seen, top) else Draw()
         spec = seen.me.phase_spec
         now = cards_missing(seen.hand, spec)
-        with_top = min(cards_missing(_without((*seen.hand, top), c), spec) for c in set(seen.hand))
-        return TakeDiscard() if with_top < now else Draw()
+        kept = [_without((*seen.hand, top), c) for c in set(seen.hand)]
+        with_top = min(cards_missing(hand, spec) for hand in kept)
+        if with_top < now:
+            return TakeDiscard()
+        if self.level is Level.HARD and with_top == now and now > 0:
+            # Equally close, but more ways to improve: a card in hand beats a blind draw.
+            outs_now = _outs(seen.hand, spec, now)
+            best_outs = max(_outs(hand, spec, now) for hand in kept if cards_missing(hand, spec) == now)
+            return TakeDiscard() if best_outs >= outs_now + 2 else Draw()
+        return Draw()
 
     # --- laying down, hitting, discarding -----------------------------------------------
 
