@@ -8,20 +8,22 @@ Levels:
 
 - **easy** lays down and hits when it can, but draws blindly and discards
   carelessly;
-- **normal** keeps the cards that bring its phase closer, takes the discard when
-  it helps, and skips the next player;
-- **hard** also weighs what the next player has been collecting (the cards they
-  took from the discard pile), holds its Wilds, sheds its costliest cards once
-  its phase is down, and skips whoever is closest to winning.
+- **normal** keeps the cards that bring its phase closer (and its Wilds), takes
+  the discard when it helps, sheds its costliest cards once its phase is down,
+  and skips the next player;
+- **hard** also keeps the hand that the most different draws would improve,
+  takes the discard for that too, does not throw the next player what they have
+  been collecting (the cards they took from the discard pile), and skips
+  whoever is closest to winning.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import COLORS, Card
@@ -108,22 +110,31 @@ class Bot:
         if self.level is Level.EASY:
             careless = [a for a in discards if not a.card.is_wild] or discards
             return rnd.choice(careless)
-        return min(discards, key=lambda a: self._discard_cost(seen, a.card))
+        costs = {a: self._discard_cost(seen, a.card) for a in discards}
+        if self.level is Level.HARD and not seen.me.has_laid:
+            # Among the cards that leave the phase equally close, keep the hand that the
+            # most different draws would improve, and do not throw the next player what
+            # they have been collecting. (Only the ties are weighed: it is the slow part.)
+            closest = min(cost[:2] for cost in costs.values())
+            spec = seen.me.phase_spec
+            return min(
+                (a for a, cost in costs.items() if cost[:2] == closest),
+                key=lambda a: (
+                    -_outs(_without(seen.hand, a.card), spec, closest[1]),
+                    _feeds_next(seen, a.card),
+                    costs[a][2],
+                ),
+            )
+        return min(discards, key=lambda a: costs[a])
 
-    def _discard_cost(self, seen: PlayerView, card: Card) -> tuple[int, int, int, int, int]:
-        """Lower is a better card to throw away."""
-        rest = _without(seen.hand, card)
+    def _discard_cost(self, seen: PlayerView, card: Card) -> tuple[int, int, int]:
+        """Lower is a better card to throw away (hard refines ties in ``_discard``)."""
+        points = seen.options.ruleset().points(card)
         wild = 1 if card.is_wild else 0
         if seen.me.has_laid:
             # Nothing to build: keep what can still be hit, shed the most points.
-            return (wild, int(_fits_somewhere(seen, card)), 0, 0, -_points(card))
-        spec = seen.me.phase_spec
-        missing = cards_missing(rest, spec)
-        if self.level is not Level.HARD:
-            return (wild, missing, 0, 0, -_points(card))
-        # Hard also keeps the hand that the most different draws would improve, and
-        # does not hand the next player what they have been collecting.
-        return (wild, missing, -_outs(rest, spec, missing), _feeds_next(seen, card), -_points(card))
+            return (wild, int(_fits_somewhere(seen, card)), -points)
+        return (wild, cards_missing(_without(seen.hand, card), seen.me.phase_spec), -points)
 
     def _skip(self, seen: PlayerView, skips: Sequence[Discard], rnd: random.Random) -> Discard:
         targets = {a.target: a for a in skips if a.target is not None}
@@ -152,14 +163,6 @@ def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
     rest = list(hand)
     rest.remove(card)
     return tuple(rest)
-
-
-def _points(card: Card) -> int:
-    if card.is_wild:
-        return 25
-    if card.is_skip:
-        return 15
-    return 5 if card.number <= 9 else 10
 
 
 def _fits_somewhere(seen: PlayerView, card: Card) -> bool:
@@ -200,47 +203,59 @@ def _outs(hand: tuple[Card, ...], phase: PhaseSpec, missing: int) -> int:
 
 def cards_missing(hand: Sequence[Card], phase: PhaseSpec) -> int:
     """How many more cards ``hand`` needs to make ``phase`` (0: it can lay down now)."""
-    wilds = sum(1 for card in hand if card.is_wild)
-    by_number = Counter(card.number for card in hand if card.is_natural)
-    by_color = Counter(card.color.index for card in hand if card.is_natural)
-    best = _missing(list(phase.groups), by_number, by_color)
+    return _cards_missing(tuple(sorted(hand)), phase)
+
+
+# A hard bot weighs the same few hands many times over in one decision, and again on
+# the next turn: remembering the answers makes its decisions several times faster.
+@lru_cache(maxsize=1 << 16)
+def _cards_missing(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
+    wilds = 0
+    by_number = [0] * 13
+    by_color = [0] * len(COLORS)
+    for card in hand:
+        if card.is_wild:
+            wilds += 1
+        elif card.is_natural:
+            by_number[card.number] += 1
+            by_color[card.color.index] += 1
+    best = _missing(phase.groups, 0, by_number, by_color)
     return max(0, best - wilds)
 
 
-def _missing(specs: list[GroupSpec], by_number: Counter[int], by_color: Counter[int]) -> int:
-    """Fewest cards short of ``specs``, before Wilds (each group needs a natural card)."""
-    if not specs:
+def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_color: list[int]) -> int:
+    """Fewest cards short of ``specs[index:]``, before Wilds (each group needs a natural card)."""
+    if index == len(specs):
         return 0
-    spec, rest = specs[0], specs[1:]
-    kind, size = spec.kind, spec.size
+    spec = specs[index]
+    size = spec.size
     best = 10**6
-    if kind is GroupKind.SET:
-        candidates = sorted(range(1, 13), key=lambda n: -by_number[n])[:4]
-        for number in candidates:
+    if spec.kind is GroupKind.SET:
+        # The three numbers held most often are the only sets worth weighing.
+        held = sorted((n for n in range(1, 13) if by_number[n]), key=lambda n: -by_number[n])[:3]
+        for number in held:
             used = min(by_number[number], size)
-            if used == 0:
-                continue
             by_number[number] -= used
-            best = min(best, size - used + _missing(rest, by_number, by_color))
+            best = min(best, size - used + _missing(specs, index + 1, by_number, by_color))
             by_number[number] += used
-    elif kind is GroupKind.RUN:
+    elif spec.kind is GroupKind.RUN:
         for start in range(1, 14 - size):
-            present = [n for n in range(start, start + size) if by_number[n] > 0]
+            present = [n for n in range(start, start + size) if by_number[n]]
             if not present:
                 continue
             for n in present:
                 by_number[n] -= 1
-            best = min(best, size - len(present) + _missing(rest, by_number, by_color))
+            best = min(best, size - len(present) + _missing(specs, index + 1, by_number, by_color))
             for n in present:
                 by_number[n] += 1
     else:
-        for color in range(len(COLORS)):
-            used = min(by_color[color], size)
+        for color, held_count in enumerate(by_color):
+            used = min(held_count, size)
             if used == 0:
                 continue
             by_color[color] -= used
-            best = min(best, size - used + _missing(rest, by_number, by_color))
+            best = min(best, size - used + _missing(specs, index + 1, by_number, by_color))
             by_color[color] += used
     if best == 10**6:  # no natural card for this group yet: all of it is missing
-        best = size + _missing(rest, by_number, by_color)
+        best = size + _missing(specs, index + 1, by_number, by_color)
     return best
