@@ -8,7 +8,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, GameConfig, SetupError
+from .rules import MAX_PLAYERS, MIN_PLAYERS, GameConfig, Options, SetupError
 from .simulate import SimulationError, parse_variations, play_random_game
 
 
@@ -46,15 +46,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _simulate(parser, args)
 
 
-def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+def _checked_options(parser: argparse.ArgumentParser, args: argparse.Namespace, players: int) -> Options:
+    """The options of --variation, once --players and --games are checked (errors exit)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         parser.error(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}")
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
-        options = parse_variations(args.variation)
+        return parse_variations(args.variation)
     except (ValueError, SetupError) as error:
         parser.error(str(error))
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    options = _checked_options(parser, args, args.players)
     names = tuple(f"P{seat + 1}" for seat in range(args.players))
     hands = turns = actions = 0
     seconds: list[float] = []
@@ -93,14 +98,7 @@ def _tournament(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     if not seats or unknown:
         parser.error(f"--seats takes {', '.join(SEAT_KINDS)}, not {', '.join(unknown) or 'nothing'}")
     players = args.players or len(seats)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        parser.error(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    try:
-        options = parse_variations(args.variation)
-    except (ValueError, SetupError) as error:
-        parser.error(str(error))
+    options = _checked_options(parser, args, players)
     kinds = [seats[seat % len(seats)] for seat in range(players)]
     report = run_tournament(args.games, kinds, args.seed, options)
     print(f"games: {report.games}  seats: {', '.join(kinds)}  options: {', '.join(options.describe())}")

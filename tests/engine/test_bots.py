@@ -88,3 +88,22 @@ def test_wilson_interval():
     low, high = wilson_interval(60, 100)
     assert 0.50 < low < 0.51 and 0.69 < high < 0.70
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_the_tournament_command_reports_win_rates_and_decision_times(capsys):
+    import phase10.__main__ as cli
+
+    assert cli.main(["tournament", "--games", "4", "--seats", "hard,normal,random", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "games: 4" in out and "95% interval" in out
+    assert all(kind in out for kind in ("hard", "normal", "random"))
+    assert "time per decision" in out
+
+
+@pytest.mark.parametrize("args", [("--seats", "hard,cheater"), ("--seats", "hard", "--players", "7")])
+def test_the_tournament_command_refuses_bad_seats(args, capsys):
+    import phase10.__main__ as cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["tournament", *args])
+    assert "error" in capsys.readouterr().err
