@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
-from .cards import COLORS, NUMBERS, WILD, Card, Color
-from .groups import Group, _includes, arrange_run, laydown_problem
+from .cards import COLORS, NUMBERS, WILD, Card
+from .groups import Group, _includes, add_to_group, arrange_run, hit_ends, laydown_problem
 from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec, Ruleset
 
 __all__ = ["enumerate_laydowns", "find_laydown"]
@@ -158,8 +158,6 @@ def _spare(pool: Counter[Card], number: int) -> int:
 
 def _supply_required(laydown: Laydown, hand: Sequence[Card], number: int, rules: Ruleset) -> Laydown | None:
     """Add one spare Wild, or a spare natural ``number``, to a group it fits."""
-    from .groups import add_to_group, hit_ends
-
     spare = Counter(hand)
     spare.subtract(card for group in laydown for card in group.cards)
     candidates = [
@@ -267,7 +265,3 @@ def _concrete_runs(size: int, naturals: list[Card], wilds: int, rules: Ruleset) 
                     for faces in product(*(by_number[n] for n in natural_numbers)):
                         face_of = dict(zip(natural_numbers, faces, strict=True))
                         yield Group(GroupKind.RUN, tuple(face_of.get(n, WILD) for n in span))
-
-
-def colors_of(hand: Sequence[Card]) -> dict[Color, int]:
-    return {color: sum(1 for c in hand if c.is_natural and c.color is color) for color in COLORS}
