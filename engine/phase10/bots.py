@@ -29,11 +29,11 @@ from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import COLORS, Card
 from .finder import find_laydown
 from .groups import hit_ends
-from .rules import GroupKind, GroupSpec, PhaseSpec
+from .rules import PERSON, GameConfig, GroupKind, GroupSpec, PhaseSpec
 from .state import Step
 from .view import PlayerView, PublicPlayer
 
-__all__ = ["Bot", "Level", "cards_missing"]
+__all__ = ["Bot", "Level", "bot_seed", "cards_missing", "seat_bot"]
 
 
 class Level(Enum):
@@ -145,6 +145,17 @@ class Bot:
         if self.level is Level.NORMAL:  # the next player in turn
             return targets[next(seat for seat in _seats_after(seen) if seat in targets)]
         return targets[max(targets, key=lambda seat: _threat(seen.players[seat]))]
+
+
+def bot_seed(config: GameConfig, seat: int) -> int:
+    """The seed of the bot in ``seat``: from the game's seed, so the game replays with it."""
+    return (config.seed * 7 + seat) % 2**64
+
+
+def seat_bot(config: GameConfig, seat: int) -> Bot | None:
+    """The computer player of ``seat``, or None when a person plays it."""
+    kind = config.kinds[seat]
+    return None if kind == PERSON else Bot(Level(kind), bot_seed(config, seat))
 
 
 # --- what the bots see in a hand ---------------------------------------------------------

@@ -28,7 +28,7 @@ from .actions import ActionSyntaxError, _parse_group
 from .cards import Card, format_cards, parse_cards
 from .invariants import state_problems
 from .rng import seed_state
-from .rules import GameConfig, Options, SetupError
+from .rules import PERSON, GameConfig, Options, SetupError
 from .serialize import CorruptStateError
 from .state import GameState, HandRecord, PlayerState, Step
 
@@ -61,9 +61,10 @@ def format_state(state: GameState) -> str:
     for seat, player in enumerate(state.players):
         skip = "pending" if player.skip_pending else "protected" if player.skip_protected else "-"
         taken = ",".join(map(str, player.taken)) or "-"
+        kind = state.config.kinds[seat]
         lines.append(
             f"seat {seat} {json.dumps(player.name)} phase-index={player.phase_index} "
-            f"score={player.score} skip={skip} taken={taken}"
+            f"score={player.score} skip={skip} taken={taken}" + ("" if kind == PERSON else f" kind={kind}")
         )
         lines.append(f"  hand: {format_cards(player.hand)}".rstrip())
         lines.extend(f"  group: {group}" for group in player.groups)
@@ -163,6 +164,7 @@ def _parse(text: str) -> GameState:
     draw_text = "rest"
     discard: tuple[Card, ...] = ()
     players: list[PlayerState] = []
+    kinds: list[str] = []
     active: tuple[int, ...] | None = None
     tiebreak: tuple[int, ...] = ()
     winner: int | None = None
@@ -188,7 +190,9 @@ def _parse(text: str) -> GameState:
         elif head == "discard:":
             discard = parse_cards(rest)
         elif head == "seat":
-            players.append(_parse_seat(line, len(players)))
+            seat, kind = _parse_seat(line, len(players))
+            players.append(seat)
+            kinds.append(kind)
         elif head == "hand:" and players:
             players[-1] = replace(players[-1], hand=tuple(sorted(parse_cards(rest))))
         elif head == "group:" and players:
@@ -211,6 +215,7 @@ def _parse(text: str) -> GameState:
         seed=seed,
         options=options,
         first_dealer=game.number("first-dealer", "0"),
+        kinds=tuple(kinds),
     )
     step = Step(game.get("step"))
     in_play = step in (Step.DRAW, Step.PLAY)
@@ -239,7 +244,8 @@ def _parse(text: str) -> GameState:
     return state
 
 
-def _parse_seat(line: str, expected: int) -> PlayerState:
+def _parse_seat(line: str, expected: int) -> tuple[PlayerState, str]:
+    """A seat's player, and who plays it (``kind=``, a person when absent)."""
     match = _SEAT.match(line)
     if match is None:
         raise CorruptStateError(f'a seat line is: seat N "NAME" key=value ..., not: {line}')
@@ -259,8 +265,9 @@ def _parse_seat(line: str, expected: int) -> PlayerState:
         skip_protected=skip == "protected",
         taken=() if taken == "-" else parse_cards(taken),
     )
+    kind = fields.get("kind", PERSON)
     fields.done()
-    return seat
+    return seat, kind
 
 
 def _parse_record(line: str, rest: str) -> HandRecord:

@@ -17,6 +17,8 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTION_CATALOGUE",
+    "PERSON",
+    "PLAYER_KINDS",
     "GameConfig",
     "GroupKind",
     "GroupSpec",
@@ -218,20 +220,38 @@ class Options:
         return parts or ["standard"]
 
 
+# Who plays a seat: a person at the table, or a computer player at one of the bots' levels.
+PERSON = "person"
+PLAYER_KINDS = (PERSON, "easy", "normal", "hard")
+
+
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    """Who plays, with which options, from which seed."""
+    """Who plays, with which options, from which seed.
+
+    ``kinds`` says who plays each seat (see ``PLAYER_KINDS``); left empty, every
+    seat is a person.  It belongs to the game, not to the screen, so a saved
+    game resumes with its computer players and a game replays with them.
+    """
 
     players: tuple[str, ...]
     seed: int
     options: Options = field(default_factory=Options)
     first_dealer: int = 0
+    kinds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple):
             raise SetupError("players must be a tuple of names")
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}")
+        if self.kinds == ():
+            object.__setattr__(self, "kinds", (PERSON,) * len(self.players))
+        if not isinstance(self.kinds, tuple) or len(self.kinds) != len(self.players):
+            raise SetupError(f"kinds must be a tuple with one entry per player, not {self.kinds!r:.60}")
+        for kind in self.kinds:
+            if kind not in PLAYER_KINDS:
+                raise SetupError(f"a seat is played by one of {', '.join(PLAYER_KINDS)}, not {kind!r:.20}")
         for name in self.players:
             if not isinstance(name, str) or not name.strip():
                 raise SetupError(f"every player needs a name, got {name!r}")

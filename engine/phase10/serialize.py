@@ -64,6 +64,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "players": list(config.players),
             "seed": str(config.seed),
             "first_dealer": config.first_dealer,
+            "kinds": list(config.kinds),
             "options": {
                 "ten_hands": config.options.ten_hands,
                 "phases_to_win": config.options.phases_to_win,
@@ -235,6 +236,8 @@ def _config(reader: _Reader) -> GameConfig:
             players=reader.items("players", _name),
             seed=reader.big_int("seed"),
             first_dealer=reader.integer("first_dealer"),
+            # Saves from before computer players have no kinds: every seat was a person.
+            kinds=reader.items("kinds", _name) if "kinds" in reader.data else (),
             options=Options(
                 ten_hands=options.flag("ten_hands"),
                 phases_to_win=options.integer("phases_to_win", nullable=True),

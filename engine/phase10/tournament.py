@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .bots import Bot, Level
+from .bots import Bot, Level, bot_seed
 from .game import apply, legal_actions, new_game
 from .rules import GameConfig, Options
 from .simulate import random_choice
@@ -45,7 +45,9 @@ def play_bot_game(
     config: GameConfig, kinds: Sequence[str], seed: int, report: TournamentReport | None = None
 ) -> GameState:
     """One game with ``kinds[seat]`` playing each seat, to its end."""
-    bots = {seat: Bot(Level(kind), seed * 7 + seat) for seat, kind in enumerate(kinds) if kind != "random"}
+    bots = {
+        seat: Bot(Level(kind), bot_seed(config, seat)) for seat, kind in enumerate(kinds) if kind != "random"
+    }
     rnd = random.Random(seed)
     state = new_game(config)
     while not state.is_over:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from phase10.game import apply, legal_actions, new_game
 from phase10.rng import shuffled
-from phase10.rules import GameConfig, Options
+from phase10.rules import PLAYER_KINDS, GameConfig, Options
 from phase10.simulate import random_choice
 from phase10.state import GameState
 
@@ -39,6 +39,7 @@ def configs(draw: st.DrawFn, short: bool = False) -> GameConfig:
         draw(st.integers(0, 2**64 - 1)),
         chosen,
         first_dealer=draw(st.integers(0, players - 1)),
+        kinds=tuple(draw(st.lists(st.sampled_from(PLAYER_KINDS), min_size=players, max_size=players))),
     )
 
 

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import configs, reshuffle_hidden
 
-from phase10.bots import Bot, Level, cards_missing
+from phase10.bots import Bot, Level, cards_missing, seat_bot
 from phase10.cards import parse_cards
 from phase10.game import apply, legal_actions, new_game
 from phase10.invariants import check_state
-from phase10.rules import CLASSIC, GameConfig, Options
+from phase10.rules import CLASSIC, GameConfig, Options, SetupError
 from phase10.state import Step
 from phase10.tournament import play_bot_game, run_tournament, wilson_interval
 from phase10.view import view
@@ -63,6 +63,21 @@ def test_a_seeded_bot_game_replays_identically():
     first = play_bot_game(config, ["hard", "normal", "easy"], 3)
     second = play_bot_game(config, ["hard", "normal", "easy"], 3)
     assert first == second
+
+
+def test_the_config_says_which_seats_computers_play():
+    config = GameConfig(("Ann", "Bot 1", "Bot 2"), 9, kinds=("person", "easy", "hard"))
+    bots = [seat_bot(config, seat) for seat in range(3)]
+    assert bots[0] is None
+    assert [bot.level for bot in bots[1:] if bot] == [Level.EASY, Level.HARD]
+    assert bots[1] != seat_bot(GameConfig(("Ann", "Bot 1", "Bot 2"), 10, kinds=config.kinds), 1)
+    assert GameConfig(("Ann", "Bo"), 1).kinds == ("person", "person")
+
+
+@pytest.mark.parametrize("kinds", [("person",), ("person", "robot"), ["person", "hard"], ("person", "Hard")])
+def test_a_config_with_unknown_players_is_refused(kinds):
+    with pytest.raises(SetupError):
+        GameConfig(("Ann", "Bo"), 1, kinds=kinds)
 
 
 @pytest.mark.parametrize(

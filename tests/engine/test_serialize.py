@@ -57,6 +57,9 @@ MUTATIONS = {
     "a bad seed": lambda d: d["config"].__setitem__("seed", "-1"),
     "one player": lambda d: d["config"].__setitem__("players", ["Solo"]),
     "a list for an object": lambda d: d.__setitem__("config", []),
+    "an unknown kind of player": lambda d: d["config"].__setitem__("kinds", ["person", "genius", "hard"]),
+    "a kind too few": lambda d: d["config"].__setitem__("kinds", ["person", "hard"]),
+    "kinds that are no list": lambda d: d["config"].__setitem__("kinds", "hard"),
     "a Skip in a group": lambda d: d["players"][0].__setitem__(
         "groups", [{"kind": "set", "cards": ["S", "R1"]}]
     ),
@@ -95,6 +98,16 @@ def test_random_damage_never_crashes_the_loader(seed, flips):
         return
     # The damage happened to leave a reachable state: it must then be complete and valid.
     assert loaded.config.players == state.config.players or len(loaded.players) == len(state.players)
+
+
+def test_a_save_from_before_computer_players_loads_with_people_in_every_seat():
+    state = new_game(GameConfig(("Ann", "Bo"), 5, kinds=("person", "hard")))
+    data = state_to_dict(state)
+    assert data["config"]["kinds"] == ["person", "hard"]
+    del data["config"]["kinds"]
+    loaded = from_json(json.dumps(data))
+    assert loaded.config.kinds == ("person", "person")
+    assert loaded == new_game(GameConfig(("Ann", "Bo"), 5))
 
 
 def test_error_names_the_field():
