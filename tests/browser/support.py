@@ -9,7 +9,7 @@ from typing import Any
 
 import build
 from taps import next_taps
-from ui.controller import Event, Screen, Ui, handle, shown_hand
+from ui.controller import Event, Screen, Ui, computer_due, handle, shown_hand, viewer
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json
@@ -104,11 +104,25 @@ def put_saved_game(page: Any, url: str, text: str) -> None:
     wait_ready(page)
 
 
-def start_game(page: Any, url: str, names: tuple[str, ...], variation: str, phases: str, seed: str) -> Ui:
+def start_game(
+    page: Any,
+    url: str,
+    names: tuple[str, ...],
+    variation: str,
+    phases: str,
+    seed: str,
+    kinds: tuple[str, ...] = (),
+) -> Ui:
+    kinds = kinds or ("person",) * len(names)
     open_app(page, url)
     tap(page, Event("new-game"))
     while page.locator("input[name=player]").count() < len(names):
         tap(page, Event("add-player"))
+    for i, kind in enumerate(kinds):
+        if page.locator("select[name=kind]").nth(i).input_value() != kind:
+            before = renders(page)
+            page.locator("select[name=kind]").nth(i).select_option(kind)
+            page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     for i, name in enumerate(names):
         page.fill(f"#player-{i}", name)
     page.check(f"input[name=variation][value={variation}]")
@@ -118,14 +132,15 @@ def start_game(page: Any, url: str, names: tuple[str, ...], variation: str, phas
         page.select_option("select[name=phases-to-win]", phases)
     tap(page, Event("start-game"))
     mirror = handle(Ui(), Event("new-game"))
-    return handle(mirror, Event("start-game", "", (*names, variation, phases, "no", seed)))
+    return handle(mirror, Event("start-game", "", (*names, *kinds, variation, phases, "no", seed)))
 
 
 def allowed_cards(mirror: Ui) -> list[str]:
     """What the table may show: the viewer's hand, the groups laid, the discard top, a lay preview."""
     assert mirror.game is not None
-    seen = view(mirror.game, mirror.game.current)
-    cards = [str(c) for c in seen.hand]
+    seat = viewer(mirror)
+    seen = view(mirror.game, mirror.game.current if seat is None else seat)
+    cards = [str(c) for c in seen.hand] if seat is not None else []
     cards += [str(c) for p in seen.players for g in p.groups for c in g.cards]
     if seen.discard_top is not None:
         cards.append(str(seen.discard_top))
@@ -134,32 +149,100 @@ def allowed_cards(mirror: Ui) -> list[str]:
     return sorted(cards)
 
 
-def check_page(page: Any, mirror: Ui) -> None:
-    assert page.evaluate("() => document.documentElement.dataset.screen") == mirror.screen.value
+# One look at the page, taken in a single script so that no move can happen half-way through.
+SNAPSHOT = """() => {
+  const cards = (selector) => [...document.querySelectorAll(selector)].map((e) => e.dataset.card);
+  const pile = document.querySelector('.discard-pile');
+  const draw = document.querySelector('.draw-pile');
+  return {
+    renders: Number(document.documentElement.dataset.renders || 0),
+    screen: document.documentElement.dataset.screen,
+    hand: cards('.hand [data-card]'),
+    all: cards('[data-card]'),
+    top: pile ? (pile.dataset.card ?? null) : null,
+    draw: draw ? draw.innerText : '',
+    narration: [...document.querySelectorAll('.narration li:not(.thinking)')].map((e) => e.textContent),
+  };
+}"""
+
+
+def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
+    assert snapshot["screen"] == mirror.screen.value
     if mirror.screen is Screen.HANDOFF:
-        assert every_card_on_page(page) == [], "no card face while the phone is passed"
+        assert snapshot["all"] == [], "no card face while the phone is passed"
     if mirror.screen is Screen.TABLE:
         assert mirror.game is not None
-        assert shown_cards(page, ".hand") == [str(c) for c in shown_hand(mirror)]
+        assert snapshot["hand"] == [str(c) for c in shown_hand(mirror)]
         top = mirror.game.discard_top
-        assert page.get_attribute(".discard-pile", "data-card") == (str(top) if top else None)
-        assert f"Draw · {len(mirror.game.draw_pile)}" in page.inner_text(".draw-pile")
-        assert sorted(every_card_on_page(page)) == allowed_cards(mirror), "only the shown hand's cards"
+        assert snapshot["top"] == (str(top) if top else None)
+        assert f"Draw · {len(mirror.game.draw_pile)}" in snapshot["draw"]
+        assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
+        assert snapshot["narration"] == list(mirror.narration)
+
+
+def check_page(page: Any, mirror: Ui) -> None:
+    check_snapshot(page.evaluate(SNAPSHOT), mirror)
+
+
+class Table:
+    """A game on the page and its mirror on CPython, kept in step render by render.
+
+    Computer players move on the page's own timer; each of their moves is one
+    render, so the mirror makes as many computer moves as the page has rendered
+    since, and the two are compared on one snapshot of the page.
+    """
+
+    def __init__(self, page: Any, mirror: Ui) -> None:
+        self.page = page
+        self.mirror = mirror
+        self.rendered = renders(page)
+        self.screens: list[Screen] = [mirror.screen]
+        self.computer_moves = 0
+
+    def catch_up(self, snapshot: dict[str, Any]) -> None:
+        while self.rendered < snapshot["renders"]:
+            assert computer_due(self.mirror), "the page moved without a tap and with no computer to move"
+            self.mirror = handle(self.mirror, Event("computer"))
+            self.computer_moves += 1
+            self.rendered += 1
+            self.screens.append(self.mirror.screen)
+        check_snapshot(snapshot, self.mirror)
+
+    def tap(self, event: Event) -> None:
+        tap(self.page, event)
+        self.mirror = handle(self.mirror, event)
+        assert self.mirror.message == "", self.mirror.message
+        self.rendered += 1
+        self.screens.append(self.mirror.screen)
+        self.catch_up(self.page.evaluate(SNAPSHOT))
+
+    def wait_for_computer(self, timeout: float = 30_000) -> None:
+        self.page.wait_for_function(
+            f"() => Number(document.documentElement.dataset.renders) > {self.rendered}", timeout=timeout
+        )
+        self.catch_up(self.page.evaluate(SNAPSHOT))
+
+    def move(self) -> None:
+        """The next move: wait for the computer's, or make the person's by taps."""
+        if computer_due(self.mirror):
+            self.wait_for_computer()
+            return
+        events = next_taps(self.mirror)
+        assert events, f"nothing to tap on {self.mirror.screen}"
+        for event in events:
+            self.tap(event)
+
+    def play_until(self, screens: set[Screen], limit: int = 3000) -> Ui:
+        moves = 0
+        while self.mirror.screen not in screens:
+            self.move()
+            moves += 1
+            assert moves < limit
+        return self.mirror
 
 
 def play_until(page: Any, mirror: Ui, screens: set[Screen], limit: int = 3000) -> Ui:
-    taps = 0
-    while mirror.screen not in screens:
-        events = next_taps(mirror)
-        assert events, f"nothing to tap on {mirror.screen}"
-        for event in events:
-            tap(page, event)
-            mirror = handle(mirror, event)
-            assert mirror.message == "", mirror.message
-            check_page(page, mirror)
-            taps += 1
-        assert taps < limit
-    return mirror
+    return Table(page, mirror).play_until(screens, limit)
 
 
 def continue_saved(page: Any, url: str, state_text: str) -> Ui:

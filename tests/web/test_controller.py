@@ -6,7 +6,7 @@ import re
 
 import pytest
 from taps import next_taps
-from ui.controller import Event, Screen, SetupForm, Ui, handle
+from ui.controller import Event, Screen, SetupForm, Ui, computer_due, handle, resume, viewer
 from ui.screens import render
 
 from phase10 import GameConfig, Options, Step, new_game
@@ -16,10 +16,11 @@ from phase10.view import view
 CARD = re.compile(r'data-card="([^"]+)"')
 
 
-def start(names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7") -> Ui:
+def start(names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7", kinds=None) -> Ui:
     ui = handle(Ui(), Event("new-game"))
     assert ui.screen is Screen.SETUP
-    values = (*names, variation, phases, "no", seed)
+    kinds = kinds or ("person",) * len(names)
+    values = (*names, *kinds, variation, phases, "no", seed)
     return handle(ui, Event("start-game", "", values))
 
 
@@ -33,18 +34,29 @@ def check_privacy(ui: Ui) -> None:
         assert cards_in(html) == [], "no card face at all while the phone is passed"
     if ui.screen is Screen.TABLE:
         assert ui.game is not None
-        seen = view(ui.game, ui.game.current)
+        seat = viewer(ui)
+        seen = view(ui.game, ui.game.current if seat is None else seat)
         public = [str(c) for p in seen.players for g in p.groups for c in g.cards]
         top = [str(seen.discard_top)] if seen.discard_top else []
         # A lay-down waiting to be confirmed shows the player's own cards once more.
         preview = [str(c) for c in ui.prompt.chosen.cards] if ui.prompt and ui.prompt.kind == "lay" else []
+        hand = [str(c) for c in seen.hand] if seat is not None else []
         shown = sorted(cards_in(html))
-        assert shown == sorted([str(c) for c in seen.hand] + public + top + preview)
+        assert shown == sorted(hand + public + top + preview)
 
 
-def play(ui: Ui, limit: int = 20_000) -> Ui:
+def play(ui: Ui, limit: int = 20_000, screens: list[Screen] | None = None) -> Ui:
+    """Play to the end by taps, letting the computer players move whenever they are due."""
     taps = 0
     while ui.screen is not Screen.GAME_OVER:
+        if computer_due(ui):
+            before = ui.game
+            ui = handle(ui, Event("computer"))
+            assert ui.game is not before and ui.message == ""
+            check_privacy(ui)
+            if screens is not None:
+                screens.append(ui.screen)
+            continue
         events = next_taps(ui)
         assert events, f"no move on {ui.screen}"
         for event in events:
@@ -52,6 +64,8 @@ def play(ui: Ui, limit: int = 20_000) -> Ui:
             ui = handle(ui, event)
             assert ui.message == "", f"{event} was refused: {ui.message}"
             check_privacy(ui)
+            if screens is not None:
+                screens.append(ui.screen)
             if ui.game is not before and before is not None and ui.game is not None:
                 assert ui.game.turns >= 0
             taps += 1
@@ -161,10 +175,139 @@ def test_reopening_a_game_shows_the_handoff_first(step):
         from phase10 import Draw, apply
 
         game = apply(game, Draw())
-    from ui.controller import resume
-
     ui = resume(Ui(), game)
     assert ui.screen is Screen.HANDOFF
     assert cards_in(render(ui)) == []
     ui = handle(ui, Event("reveal"))
     assert ui.screen is Screen.TABLE and ui.game is game
+
+
+# --- computer players ----------------------------------------------------------------------
+
+
+def move(ui: Ui) -> Ui:
+    """One move: the computer's when it is due, else all the taps of the person's next move."""
+    if computer_due(ui):
+        return handle(ui, Event("computer"))
+    for event in next_taps(ui):
+        ui = handle(ui, event)
+    return ui
+
+
+def test_one_person_plays_two_computers_to_the_end_with_no_handoff():
+    screens: list[Screen] = []
+    ui = start(names=("Ann", "Robo", "Hal"), kinds=("person", "normal", "hard"), phases="2", seed="21")
+    assert ui.game is not None and ui.game.config.kinds == ("person", "normal", "hard")
+    ui = play(ui, screens=screens)
+    assert Screen.HANDOFF not in screens
+    assert ui.game is not None and ui.game.is_over
+    # Every seat really played: each one took turns and the computers laid phases.
+    records = ui.game.history
+    assert any(record.completed[1] or record.completed[2] for record in records)
+
+
+def test_with_several_people_the_phone_is_handed_on_only_before_a_persons_turn():
+    ui = start(names=("Ann", "Robo", "Bo"), kinds=("person", "easy", "person"), phases="1", seed="4")
+    seen_turns: list[tuple[Screen, int, str]] = []
+    taps = 0
+    while ui.screen is not Screen.GAME_OVER and taps < 5000:
+        assert ui.game is not None
+        seen_turns.append((ui.screen, ui.game.current, ui.game.config.kinds[ui.game.current]))
+        if ui.screen is Screen.TABLE and computer_due(ui):
+            assert viewer(ui) is None, "no hand is shown while the computer plays"
+        ui = move(ui)
+        check_privacy(ui)
+        taps += 1
+    handoffs = [(seat, kind) for screen, seat, kind in seen_turns if screen is Screen.HANDOFF]
+    assert handoffs and all(kind == "person" for _, kind in handoffs)
+    assert any(kind == "easy" and screen is Screen.TABLE for screen, _, kind in seen_turns)
+
+
+def test_a_person_cannot_play_for_a_computer():
+    ui = start(names=("Ann", "Robo"), kinds=("person", "hard"), seed="8")
+    assert ui.game is not None
+    while not computer_due(ui):
+        ui = move(ui)
+    game = ui.game
+    for event in (Event("draw"), Event("take"), Event("select", "0"), Event("discard"), Event("lay")):
+        after = handle(ui, event)
+        assert after.game is game
+        assert after.selected == ()
+    assert "Robo" in handle(ui, Event("draw")).message
+    assert 'data-action="draw"' in render(ui) and "disabled" in render(ui).split('data-action="draw"')[1][:80]
+
+
+def test_a_saved_game_with_computers_resumes_exactly():
+    """Saving and reopening after every move plays the very same game as playing straight on."""
+    from phase10.serialize import from_json, to_json
+
+    straight = play(start(names=("Ann", "Robo", "Hal"), kinds=("person", "hard", "normal"), seed="5"))
+    ui = start(names=("Ann", "Robo", "Hal"), kinds=("person", "hard", "normal"), seed="5")
+    while ui.screen is not Screen.GAME_OVER:
+        assert ui.game is not None
+        ui = move(resume(Ui(), from_json(to_json(ui.game))))  # the page was killed and reopened
+    assert ui.game == straight.game
+
+
+def test_computer_moves_are_told_with_public_facts_only():
+    state = parse_state(
+        """
+        game seed=3 current=1 step=draw
+        seat 0 "Ann"
+          hand: R1 R2 R3 R4 R5 R6 R7 R8 R9 R10
+        seat 1 "Robo" kind=normal
+          hand: B1 B1 B4 Y4 G4 B7 B8 G11 Y12 Y9
+        discard: G3 W
+        """
+    )
+    ui = resume(Ui(), state)
+    assert ui.screen is Screen.TABLE and viewer(ui) == 0
+    assert "Robo is thinking" in render(ui)
+    ui = handle(ui, Event("computer"))
+    assert ui.narration == ("Robo took Wild from the discard pile.",)
+    ui = handle(ui, Event("computer"))  # Robo lays down two sets with the Wild
+    assert ui.narration[-1] == "Robo laid down phase 1."
+    while computer_due(ui):
+        ui = handle(ui, Event("computer"))
+    assert ui.narration[-1].startswith("Robo discarded ")
+    assert ui.game is not None and ui.game.current == 0 and ui.screen is Screen.TABLE
+    html = render(ui)
+    assert all(line.replace("'", "&#x27;") in html for line in ui.narration)
+    ui = handle(ui, Event("draw"))
+    assert ui.narration == ()
+
+
+def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
+    ui = start(names=("Ann", "Robo"), kinds=("person", "normal"), seed="2")
+    while ui.game is not None and not ui.game.is_over and len(ui.game.history) < 2:
+        if computer_due(ui):
+            ui = handle(ui, Event("computer"))
+            assert not ui.fresh.startswith("card:")
+            assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in ui.narration)
+        else:
+            ui = move(ui)
+
+
+def test_setup_seats_switch_between_people_and_computers():
+    ui = handle(Ui(), Event("new-game"))
+    form = ("Player 1", "Player 2", "person", "hard", "standard", "5", "no", "")
+    ui = handle(ui, Event("setup-change", "", form))
+    assert ui.setup.names == ("Player 1", "Computer 2") and ui.setup.kinds == ("person", "hard")
+    ui = handle(ui, Event("add-player", "", ui.setup.names + ui.setup.kinds + ("standard", "5", "no", "")))
+    assert ui.setup.names[-1] == "Computer 3" and ui.setup.kinds[-1] == "hard"
+    typed = ("Ann", "Zed", "Computer 3", "person", "person", "easy", "standard", "5", "no", "")
+    ui = handle(ui, Event("setup-change", "", typed))
+    assert ui.setup.names == ("Ann", "Zed", "Computer 3"), "a typed name is kept"
+    html = render(ui)
+    assert html.count('name="kind"') == 3 and '<option value="easy" selected>' in html
+    none = ("A", "B", "easy", "hard", "standard", "5", "no", "1")
+    ui = handle(handle(Ui(), Event("new-game")), Event("start-game", "", none))
+    assert ui.screen is Screen.SETUP and "person" in ui.setup.error
+
+
+def test_play_again_keeps_the_computer_players():
+    ui = play(start(names=("Ann", "Robo"), kinds=("person", "easy"), seed="6"))
+    ui = handle(ui, Event("play-again", "77"))
+    assert ui.game is not None and ui.game.config.kinds == ("person", "easy")
+    again = handle(ui, Event("new-game"))
+    assert again.setup.kinds == ("person", "easy")

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from . import pwa
-from .controller import Event, Screen, SetupForm, Ui, handle
+from .controller import Event, Screen, SetupForm, Ui, computer_delay, computer_due, handle
 from .screens import render
 from .storage import MemoryStore, Saves, Store
 
@@ -33,17 +33,20 @@ def build_info() -> tuple[str, str]:
 
 
 def _form_values() -> tuple[str, ...]:
-    """The set-up form's fields: the names, then variation, phases to win, El Chavo, seed."""
+    """The set-up form's fields: the names, who plays each seat, then variation, phases to
+    win, El Chavo, seed."""
     form = document.getElementById("setup")
     if not form:  # the DOM's null arrives as a falsy JsNull
         return ()
     names = [str(node.value) for node in form.querySelectorAll("input[name=player]")]
+    kinds = [str(node.value) for node in form.querySelectorAll("select[name=kind]")]
     variation = form.querySelector("input[name=variation]:checked")
     phases = form.querySelector("select[name=phases-to-win]")
     el_chavo = form.querySelector("input[name=el-chavo]")
     seed = form.querySelector("input[name=seed]")
     return (
         *names,
+        *kinds,
         str(variation.value) if variation else "standard",
         str(phases.value) if phases else "5",
         "yes" if el_chavo and el_chavo.checked else "no",
@@ -83,6 +86,23 @@ def show(ui: Ui) -> None:
     # A counter of renders: tests and the tap benchmark wait for it to move.
     _app["renders"] = _app.get("renders", 0) + 1
     root.dataset.renders = str(_app["renders"])
+    _pace_computer(ui)
+
+
+def _pace_computer(ui: Ui) -> None:
+    """Play a computer player's next move after a pause, one move per timer, so each
+    move is seen and the page stays responsive between them."""
+    pending = _app.pop("computer-timer", None)
+    if pending is not None:
+        window.clearTimeout(pending)
+    if computer_due(ui):
+        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        _app["computer-timer"] = window.setTimeout(_app["computer-move"], computer_delay(reduced))
+
+
+def _computer_move() -> None:
+    _app.pop("computer-timer", None)
+    dispatch(Event("computer"))
 
 
 def _attr(node: Any, name: str) -> str:
@@ -131,6 +151,7 @@ def _store() -> Store:
 def start() -> None:
     saves = Saves(_store())
     _app["saves"] = saves
+    _app["computer-move"] = create_proxy(_computer_move)
     ui = Ui(setup=SetupForm(seed=_seed_from_url()))
     game, problem = saves.load_current()
     if problem:

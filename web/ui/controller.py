@@ -36,9 +36,28 @@ from phase10 import (
     new_game,
     why_illegal,
 )
-from phase10.rules import MAX_PLAYERS, MIN_PLAYERS
+from phase10.bots import seat_bot
+from phase10.rules import MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
+from phase10.view import view
 
-__all__ = ["Event", "Prompt", "Screen", "SetupForm", "Ui", "handle", "shown_hand"]
+__all__ = [
+    "Event",
+    "Prompt",
+    "Screen",
+    "SetupForm",
+    "Ui",
+    "computer_delay",
+    "computer_due",
+    "handle",
+    "shown_hand",
+    "viewer",
+]
+
+# How long a computer player's move stays on screen before the next one, in milliseconds:
+# slow enough to follow, and quicker when reduced motion means nothing is animated.
+COMPUTER_PACE_MS = 900
+COMPUTER_PACE_REDUCED_MS = 300
+NARRATION_LINES = 8
 
 
 class Screen(Enum):
@@ -53,9 +72,14 @@ class Screen(Enum):
     CORRUPT = "corrupt"
 
 
+def default_name(kind: str, seat: int) -> str:
+    return f"Player {seat + 1}" if kind == PERSON else f"Computer {seat + 1}"
+
+
 @dataclass(frozen=True, slots=True)
 class SetupForm:
     names: tuple[str, ...] = ("Player 1", "Player 2")
+    kinds: tuple[str, ...] = (PERSON, PERSON)  # who plays each seat, see PLAYER_KINDS
     variation: str = "standard"  # standard, ten-hands, first-to-n, even-phases
     phases_to_win: int = 5
     el_chavo: bool = False
@@ -97,6 +121,7 @@ class Ui:
     save_problem: str = ""  # why the saved game could not be read; it stays until discarded
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
     fresh: str = ""  # what the last action brought: "card:R7", "laid", "hit:1:0" (animated)
+    narration: tuple[str, ...] = ()  # the computer players' moves since a person last played
 
     @property
     def can_continue(self) -> bool:
@@ -112,10 +137,42 @@ class Event:
     values: tuple[str, ...] = ()
 
 
-def shown_hand(ui: Ui) -> tuple[Card, ...]:
-    """The current player's hand in the order shown: by number, or by colour then number."""
+def people(game: GameState) -> tuple[int, ...]:
+    """The seats played by people at the table."""
+    return tuple(seat for seat, kind in enumerate(game.config.kinds) if kind == PERSON)
+
+
+def computer_turn(game: GameState | None) -> bool:
+    """Whether a computer player is to move now."""
+    return (
+        game is not None and game.step in (Step.DRAW, Step.PLAY) and game.config.kinds[game.current] != PERSON
+    )
+
+
+def viewer(ui: Ui) -> int | None:
+    """Whose hand the table shows: the player to move, or while a computer player moves,
+    the one person at the table (with several people, nobody's: the phone may be on its way)."""
     assert ui.game is not None
-    hand = ui.game.player.hand
+    if not computer_turn(ui.game):
+        return ui.game.current
+    seats = people(ui.game)
+    return seats[0] if len(seats) == 1 else None
+
+
+def computer_due(ui: Ui) -> bool:
+    """Whether the page should play a computer player's next move (after a pause)."""
+    return ui.screen is Screen.TABLE and computer_turn(ui.game)
+
+
+def computer_delay(reduced_motion: bool) -> int:
+    return COMPUTER_PACE_REDUCED_MS if reduced_motion else COMPUTER_PACE_MS
+
+
+def shown_hand(ui: Ui) -> tuple[Card, ...]:
+    """The shown hand in the order shown: by number, or by colour then number."""
+    assert ui.game is not None
+    seat = viewer(ui)
+    hand = ui.game.players[seat].hand if seat is not None else ()
     if ui.sort == "color":
         return tuple(sorted(hand, key=lambda c: (c.color.index if c.is_natural else 4, c.code)))
     return hand
@@ -131,19 +188,36 @@ def screen_for(game: GameState) -> Screen:
         return Screen.GAME_OVER
     if game.step is Step.HAND_OVER:
         return Screen.HAND_OVER
+    return turn_screen(game)
+
+
+def turn_screen(game: GameState) -> Screen:
+    """At the start of a turn: the phone is handed on only to a person, and only when
+    several people share it; computer players play on the open table."""
+    if computer_turn(game) or len(people(game)) == 1:
+        return Screen.TABLE
     return Screen.HANDOFF
 
 
 def resume(ui: Ui, game: GameState) -> Ui:
     """Open a game: its current screen, with any hand hidden until it is passed on."""
-    return replace(ui, game=game, screen=screen_for(game), selected=(), prompt=None, message="")
+    return replace(ui, game=game, screen=screen_for(game), selected=(), prompt=None, message="", narration=())
 
 
 # --- applying engine actions ---------------------------------------------------------------
 
 
 def act(ui: Ui, action: Action) -> Ui:
-    """Apply ``action`` to the game; an illegal one changes nothing and says why."""
+    """Apply a person's ``action``; an illegal one changes nothing and says why."""
+    assert ui.game is not None
+    if computer_turn(ui.game):
+        name = ui.game.player.name
+        return replace(ui, message=f"It is {name}'s turn: wait for {name} to play.", prompt=None)
+    after = _apply(ui, action)
+    return after if after.game is ui.game else replace(after, narration=())
+
+
+def _apply(ui: Ui, action: Action) -> Ui:
     assert ui.game is not None
     try:
         game = apply(ui.game, action)
@@ -153,17 +227,60 @@ def act(ui: Ui, action: Action) -> Ui:
     screen = Screen.TABLE
     if game.step in (Step.HAND_OVER, Step.GAME_OVER):
         screen = screen_for(game)
-    elif turn_ended:
-        screen = Screen.HANDOFF  # the hand is hidden before the phone is passed on
+    elif turn_ended or ui.game.step is Step.HAND_OVER:
+        screen = turn_screen(game)  # the hand is hidden before the phone is passed on
     fresh = _fresh(ui.game, game, action)
     return replace(ui, game=game, screen=screen, selected=(), prompt=None, message="", fresh=fresh)
 
 
+def computer_move(ui: Ui) -> Ui:
+    """The computer player to move makes one move, chosen from its own view alone."""
+    if not computer_due(ui):
+        return ui
+    assert ui.game is not None
+    seat = ui.game.current
+    bot = seat_bot(ui.game.config, seat)
+    assert bot is not None
+    action = bot.choose(view(ui.game, seat))
+    after = _apply(ui, action)
+    assert after.game is not ui.game, f"a computer player chose an illegal move: {action}"
+    return replace(after, narration=(*ui.narration, narrate(ui.game, action))[-NARRATION_LINES:])
+
+
+def narrate(before: GameState, action: Action) -> str:
+    """A computer player's move in words, with only what the whole table sees."""
+    name = before.player.name
+    names = [player.name for player in before.players]
+    if isinstance(action, Draw):
+        return f"{name} drew from the draw pile."
+    if isinstance(action, TakeDiscard):
+        return f"{name} took {before.discard_pile[-1].label} from the discard pile."
+    if isinstance(action, LayDown):
+        spec = before.phase_spec(before.current)
+        return f"{name} laid down phase {spec.number}."
+    if isinstance(action, Hit):
+        owner = "their own" if action.player == before.current else f"{names[action.player]}'s"
+        kind = before.players[action.player].groups[action.group].kind.value
+        return f"{name} added {action.card.label} to {owner} {kind}."
+    if isinstance(action, Discard):
+        if action.target is not None:
+            return f"{name} discarded a Skip: {names[action.target]} loses a turn."
+        return f"{name} discarded {action.card.label}."
+    return f"{name} played {action}."
+
+
 def _fresh(before: GameState, after: GameState, action: Action) -> str:
     """What changed on the table, so the screen can animate just that."""
+    if computer_turn(before):
+        # A computer's drawn card is its secret: only groups on the table are animated.
+        return _fresh_on_table(action)
     if isinstance(action, Draw | TakeDiscard) and after.step is Step.PLAY:
         added = Counter(after.player.hand) - Counter(before.player.hand)
         return f"card:{next(iter(added))}" if added else ""
+    return _fresh_on_table(action)
+
+
+def _fresh_on_table(action: Action) -> str:
     if isinstance(action, LayDown):
         return "laid"
     if isinstance(action, Hit):
@@ -177,7 +294,10 @@ def _reason(error: IllegalActionError) -> str:
 
 
 def legal(ui: Ui) -> tuple[Action, ...]:
+    """What the person at the table may do now: nothing while a computer player moves."""
     assert ui.game is not None
+    if computer_turn(ui.game):
+        return ()
     return legal_actions(ui.game)
 
 
@@ -264,6 +384,7 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
     return replace(
         form,
         names=game.config.players,
+        kinds=game.config.kinds,
         variation=variation,
         phases_to_win=options.phases_to_win or form.phases_to_win,
         el_chavo=options.el_chavo,
@@ -278,32 +399,48 @@ def _continue(ui: Ui, _event: Event) -> Ui:
 
 
 def _add_player(ui: Ui, event: Event) -> Ui:
+    """A seat more, played like the last one (a table filling up with computers gets another)."""
     ui = _read_form(ui, event)
-    names = ui.setup.names
+    names, kinds = ui.setup.names, ui.setup.kinds
     if len(names) >= MAX_PLAYERS:
         return ui
-    return replace(ui, setup=replace(ui.setup, names=(*names, f"Player {len(names) + 1}")))
+    kind = kinds[-1]
+    form = replace(ui.setup, names=(*names, default_name(kind, len(names))), kinds=(*kinds, kind))
+    return replace(ui, setup=form)
 
 
 def _remove_player(ui: Ui, event: Event) -> Ui:
     ui = _read_form(ui, event)
-    names = list(ui.setup.names)
+    names, kinds = list(ui.setup.names), list(ui.setup.kinds)
     if len(names) <= MIN_PLAYERS:
         return ui
     index = int(event.value) if event.value.isdigit() else len(names) - 1
     if 0 <= index < len(names):
         del names[index]
-    return replace(ui, setup=replace(ui.setup, names=tuple(names)))
+        del kinds[index]
+    return replace(ui, setup=replace(ui.setup, names=tuple(names), kinds=tuple(kinds)))
 
 
 def _read_form(ui: Ui, event: Event) -> Ui:
-    """Fields arrive as ``values``: names..., then variation, N, El Chavo (yes/no), seed."""
-    if not event.values:
+    """Fields arrive as ``values``: the names, then who plays each seat, then variation,
+    N, El Chavo (yes/no) and the seed."""
+    if not event.values or (len(event.values) - 4) % 2:
         return ui
-    *names, variation, phases, el_chavo, seed = event.values
+    seats = (len(event.values) - 4) // 2
+    names, kinds = list(event.values[:seats]), list(event.values[seats : 2 * seats])
+    variation, phases, el_chavo, seed = event.values[2 * seats :]
+    old = ui.setup
+    for seat, kind in enumerate(kinds):
+        if kind not in PLAYER_KINDS:
+            kinds[seat] = PERSON
+        was = old.kinds[seat] if seat < len(old.kinds) else PERSON
+        # A seat that changes hands keeps a typed name, but not the other kind's default one.
+        if kinds[seat] != was and names[seat].strip() in ("", default_name(was, seat)):
+            names[seat] = default_name(kinds[seat], seat)
     form = replace(
         ui.setup,
         names=tuple(names),
+        kinds=tuple(kinds),
         variation=variation,
         phases_to_win=int(phases) if phases.isdigit() else ui.setup.phases_to_win,
         el_chavo=el_chavo == "yes",
@@ -318,9 +455,11 @@ def _start_game(ui: Ui, event: Event) -> Ui:
     names = tuple(name.strip() or f"Player {i + 1}" for i, name in enumerate(form.names))
     if len({name.casefold() for name in names}) != len(names):
         return replace(ui, setup=replace(form, error="Give every player a different name."))
+    if PERSON not in form.kinds:
+        return replace(ui, setup=replace(form, error="At least one seat needs a person to play it."))
     try:
         seed = _seed(form.seed, event.value)
-        config = GameConfig(names, seed, form.options())
+        config = GameConfig(names, seed, form.options(), kinds=form.kinds)
     except (SetupError, ValueError) as error:
         return replace(ui, setup=replace(form, error=str(error)))
     return resume(replace(ui, setup=replace(form, names=names, error="")), new_game(config))
@@ -339,7 +478,7 @@ def _play_again(ui: Ui, event: Event) -> Ui:
     config = ui.game.config
     seed = int(event.value) % 2**64 if event.value.isdigit() else (config.seed + 1) % 2**64
     first_dealer = (config.first_dealer + 1) % len(config.players)
-    return resume(ui, new_game(GameConfig(config.players, seed, config.options, first_dealer)))
+    return resume(ui, new_game(replace(config, seed=seed, first_dealer=first_dealer)))
 
 
 def _reveal(ui: Ui, _event: Event) -> Ui:
@@ -360,7 +499,7 @@ def _select(ui: Ui, event: Event) -> Ui:
     if ui.game is None or ui.screen is not Screen.TABLE or not event.value.isdigit():
         return ui
     index = int(event.value)
-    if index >= len(ui.game.player.hand):
+    if index >= len(shown_hand(ui)) or computer_turn(ui.game):
         return ui
     selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
     return replace(ui, selected=selected, prompt=None, message="")
@@ -447,6 +586,11 @@ def _next_hand(ui: Ui, _event: Event) -> Ui:
     return act(ui, NextHand())
 
 
+def _computer(ui: Ui, _event: Event) -> Ui:
+    """The page's timer: the computer player to move makes its next move."""
+    return computer_move(ui)
+
+
 def _dismiss(ui: Ui, _event: Event) -> Ui:
     return replace(ui, message="")
 
@@ -478,4 +622,5 @@ _HANDLERS = {
     "discard": _discard,
     "next-hand": _next_hand,
     "dismiss": _dismiss,
+    "computer": _computer,
 }

@@ -1,7 +1,8 @@
 """The screens, as HTML built from engine values.  No DOM here, so it is tested on CPython.
 
-The table is drawn from ``view(game, seat)`` of the player whose turn it is, so
-the page never receives another player's hand.
+The table is drawn from ``view(game, seat)`` of the one player whose hand is
+shown (``controller.viewer``), so the page never receives another player's hand;
+while computer players move at a table of several people, no hand is shown.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 
 from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step
 from phase10.groups import Group
-from phase10.rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, OPTION_CATALOGUE
+from phase10.rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, OPTION_CATALOGUE, PERSON, PLAYER_KINDS
 from phase10.view import PlayerView, PublicPlayer, view
 
 from .controller import (
@@ -19,10 +20,12 @@ from .controller import (
     SetupForm,
     Ui,
     can_lay,
+    computer_turn,
     discard_options,
     hit_options,
     legal,
     shown_hand,
+    viewer,
 )
 from .html import Markup, el, join
 from .rules_text import RULES_TEXT
@@ -30,6 +33,7 @@ from .rules_text import RULES_TEXT
 __all__ = ["render", "update_banner"]
 
 SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
+KIND_LABELS = {kind: "Person" if kind == PERSON else f"Computer · {kind}" for kind in PLAYER_KINDS}
 COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 
 
@@ -230,6 +234,7 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
             if len(form.names) > MIN_PLAYERS
             else Markup("")
         )
+        kind = form.kinds[i] if i < len(form.kinds) else PERSON
         rows.append(
             el(
                 "li",
@@ -242,6 +247,14 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                     maxlength="40",
                     autocomplete="off",
                     aria_label=f"Player {i + 1} name",
+                ),
+                el(
+                    "select",
+                    *[el("option", KIND_LABELS[k], value=k, selected=k == kind) for k in PLAYER_KINDS],
+                    name="kind",
+                    data_change="setup-change",
+                    aria_label=f"Who plays seat {i + 1}",
+                    class_="kind",
                 ),
                 remove,
                 class_="player-row",
@@ -366,8 +379,11 @@ def handoff_screen(game: GameState) -> Markup:
 
 def table_screen(ui: Ui) -> Markup:
     assert ui.game is not None
+    seat = viewer(ui)
+    if seat is None:
+        return open_table_screen(ui)
     game = ui.game
-    seen = view(game, game.current)
+    seen = view(game, seat)
     legal_now = legal(ui)
     hits = hit_options(ui)
     hittable = {(h.player, h.group) for h in hits}
@@ -385,6 +401,7 @@ def table_screen(ui: Ui) -> Markup:
                 aria_label="Other players",
             ),
             piles(seen, legal_now),
+            narration(ui),
             el(
                 "section",
                 el(
@@ -430,6 +447,44 @@ def table_screen(ui: Ui) -> Markup:
     )
 
 
+def open_table_screen(ui: Ui) -> Markup:
+    """Computer players moving at a table of several people: the table, and no hand at all."""
+    assert ui.game is not None
+    game = ui.game
+    seen = view(game, game.current)  # for the public parts only: its hand is never drawn
+    playing = seen.me.name
+    order = [seen.players[(seen.seat + step) % len(seen.players)] for step in range(len(seen.players))]
+    return join(
+        [
+            header(f"Hand {game.hand_number} · {playing} is playing", home=True),
+            el(
+                "section",
+                *[opponent(p, set(), ui) for p in order if p.in_hand],
+                class_="opponents",
+                aria_label="Players",
+            ),
+            piles(seen, ()),
+            narration(ui),
+            el(
+                "p",
+                f"{playing} is a computer player. Every person's hand stays hidden until their turn.",
+                class_="hint open-table",
+            ),
+        ]
+    )
+
+
+def narration(ui: Ui) -> Markup:
+    """The computer players' moves since a person last played, newest last."""
+    assert ui.game is not None
+    if not ui.narration and not computer_turn(ui.game):
+        return el("ol", class_="narration", aria_live="polite", hidden=True)
+    items = [el("li", line) for line in ui.narration]
+    if computer_turn(ui.game):
+        items.append(el("li", f"{ui.game.player.name} is thinking…", class_="thinking"))
+    return el("ol", *items, class_="narration", aria_live="polite", aria_label="Computer players' moves")
+
+
 def _seats_after(seen: PlayerView) -> list[PublicPlayer]:
     """The other players in turn order, starting after the viewer."""
     count = len(seen.players)
@@ -443,7 +498,13 @@ def _arrives(ui: Ui, seat: int, index: int) -> bool:
 
 
 def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui) -> Markup:
+    assert ui.game is not None
     marks = []
+    kind = ui.game.config.kinds[player.seat]
+    if kind != PERSON:
+        marks.append(el("span", f"Computer · {kind}", class_="mark computer-mark"))
+    if player.seat == ui.game.current and ui.game.step in (Step.DRAW, Step.PLAY):
+        marks.append(el("span", "Playing", class_="mark playing-mark"))
     if player.skip_pending:
         marks.append(el("span", "Skip waiting", class_="mark skip-mark"))
     groups = [
@@ -509,6 +570,8 @@ def piles(seen: PlayerView, legal_now: Sequence[Action]) -> Markup:
 
 def action_bar(ui: Ui, can_hit: bool) -> Markup:
     assert ui.game is not None
+    if computer_turn(ui.game):
+        return el("p", f"{ui.game.player.name}'s turn: watch the table.", class_="hint")
     if ui.game.step is Step.DRAW:
         return el("p", "Draw a card: tap the draw pile or the discard pile.", class_="hint")
     laid = ui.game.player.has_laid
