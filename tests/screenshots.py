@@ -389,6 +389,63 @@ def home_rules_history_corrupt(page: Page, url: str) -> None:
     shoot(page, "20-corrupt-save")
 
 
+# Ann alone against two computers, hand 2: Robo (normal) is about to draw, Hal (hard)
+# has laid phase 2.  Robo takes the Wild, lays down and discards while Ann watches.
+SOLO = """
+game seed=5 current=1 dealer=0 step=draw turns=14
+seat 0 "Ann" score=20
+  hand: R2 B2 Y5 G5 R6 B9 G9 Y9 R11 W
+seat 1 "Robo" kind=normal score=35
+  hand: B1 Y1 B4 Y4 G4 R7 B8 G11 Y12 Y10
+seat 2 "Hal" kind=hard phase-index=1 score=0
+  hand: R3 G10 B12 Y7
+  group: set:B6,G6,R6
+  group: run:Y8,R9,W,G11
+discard: G3 W
+history: 1 phases=1,1,1 points=20,35,0 completed=no,no,yes out=2 tiebreak=no
+"""
+
+# Two people and a computer: the computer's turn on the open table, no hand shown.
+SHARED = """
+game seed=8 current=2 dealer=1 step=draw turns=4
+seat 0 "Ann"
+  hand: R2 B2 Y5 G5 R6 B9 G9 Y9 R11 W
+seat 1 "Bo"
+  hand: B3 Y1 B4 R4 G4 R7 B8 G11 Y12 Y10
+seat 2 "Robo" kind=hard
+  hand: R3 G10 B12 Y7 B6 G6 R6 R12 G12 Y3
+discard: G1 Y11
+"""
+
+
+def computer_players(page: Page, url: str) -> None:
+    """Set-up with computer seats; the computers' moves told on the table; the open table."""
+    page.evaluate("() => localStorage.clear()")  # no damaged save left from before
+    open_app(page, url)
+    tap(page, Event("new-game"))
+    tap(page, Event("add-player"))
+    for i, kind in ((1, "normal"), (2, "hard")):
+        before = renders(page)
+        page.locator("select[name=kind]").nth(i).select_option(kind)
+        wait_render_after(page, before)
+    page.fill("#player-0", "Ann")
+    shoot(page, "22-setup-computers")
+
+    put_saved_game(page, url, to_json(parse_state(SOLO)))
+    before = renders(page)
+    tap(page, Event("continue"))
+    wait_render_after(page, before + 3)  # Robo takes the Wild, lays phase 1, discards
+    expect_screen(page, Screen.TABLE)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, "23-table-computers-moving")
+
+    put_saved_game(page, url, to_json(parse_state(SHARED)))
+    tap(page, Event("continue"))
+    expect_screen(page, Screen.TABLE)
+    shoot(page, "24-open-table")
+    tap(page, Event("home"))
+
+
 def update_banner(browser: Browser) -> None:
     """A second build served in place of the first: the page offers the update."""
     with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
@@ -448,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
         a_turn_with_every_prompt(page, url)
         end_of_hand_and_game(page, url)
         home_rules_history_corrupt(page, url)
+        computer_players(page, url)
         context.close()
         update_banner(browser)
         browser.close()

@@ -13,8 +13,10 @@ Levels:
   and skips the next player;
 - **hard** also keeps the hand that the most different draws would improve,
   takes the discard for that too, does not throw the next player what they have
-  been collecting (the cards they took from the discard pile), and skips
-  whoever is closest to winning.
+  been collecting (the cards they took from the discard pile) nor, once they
+  have laid down, a card they could take and hit with; it lays its phase down
+  keeping its Wilds and the cards it can hit with, and skips whoever is
+  closest to winning.
 """
 
 from __future__ import annotations
@@ -88,6 +90,8 @@ class Bot:
     def _play(self, seen: PlayerView, rnd: random.Random) -> Action:
         lays = [a for a in seen.legal if isinstance(a, LayDown)]
         if lays:
+            if self.level is Level.HARD:
+                return min(lays, key=lambda lay: _left_over(seen, lay))
             found = find_laydown(seen.hand, seen.me.phase_spec)
             preferred = LayDown(found) if found is not None else None
             return preferred if preferred in lays else lays[0]
@@ -111,21 +115,24 @@ class Bot:
             careless = [a for a in discards if not a.card.is_wild] or discards
             return rnd.choice(careless)
         costs = {a: self._discard_cost(seen, a.card) for a in discards}
-        if self.level is Level.HARD and not seen.me.has_laid:
-            # Among the cards that leave the phase equally close, keep the hand that the
-            # most different draws would improve, and do not throw the next player what
-            # they have been collecting. (Only the ties are weighed: it is the slow part.)
-            closest = min(cost[:2] for cost in costs.values())
-            spec = seen.me.phase_spec
-            return min(
-                (a for a, cost in costs.items() if cost[:2] == closest),
-                key=lambda a: (
-                    -_outs(_without(seen.hand, a.card), spec, closest[1]),
-                    _feeds_next(seen, a.card),
-                    costs[a][2],
-                ),
-            )
-        return min(discards, key=lambda a: costs[a])
+        if self.level is not Level.HARD:
+            return min(discards, key=lambda a: costs[a])
+        if seen.me.has_laid:
+            # Nothing to build: shed the most points, but not a card the next player could use.
+            return min(discards, key=lambda a: (*costs[a][:2], _feeds_next(seen, a.card), costs[a][2]))
+        # Among the cards that leave the phase equally close, keep the hand that the most
+        # different draws would improve, and do not throw the next player a card they could
+        # use. (Only the ties are weighed: it is the slow part.)
+        closest = min(cost[:2] for cost in costs.values())
+        spec = seen.me.phase_spec
+        return min(
+            (a for a, cost in costs.items() if cost[:2] == closest),
+            key=lambda a: (
+                -_outs(_without(seen.hand, a.card), spec, closest[1]),
+                _feeds_next(seen, a.card),
+                costs[a][2],
+            ),
+        )
 
     def _discard_cost(self, seen: PlayerView, card: Card) -> tuple[int, int, int]:
         """Lower is a better card to throw away (hard refines ties in ``_discard``)."""
@@ -191,14 +198,28 @@ def _threat(player: PublicPlayer) -> tuple[int, int, int]:
 
 
 def _feeds_next(seen: PlayerView, card: Card) -> int:
-    """1 if the next player has been taking cards like this one from the discard pile."""
+    """How much the next player would like this card on the discard pile: 2 when they have
+    laid down and could hit with it, 1 when they have been taking cards like it, else 0."""
     if not card.is_natural:
         return 0
     following = seen.players[_seats_after(seen)[0]]
+    if following.has_laid and _fits_somewhere(seen, card):
+        return 2
     for taken in following.taken:
         if taken.is_natural and (taken.number == card.number or taken.color is card.color):
             return 1
     return 0
+
+
+def _left_over(seen: PlayerView, lay: LayDown) -> tuple[int, int, int]:
+    """How hard the hand left after ``lay`` is to get rid of: its numbered cards (a Wild can
+    always be hit later), then fewer Wilds kept, then its points."""
+    rest = list(seen.hand)
+    for card in lay.cards:
+        rest.remove(card)
+    wilds = sum(1 for card in rest if card.is_wild)
+    points = sum(seen.options.ruleset().points(card) for card in rest)
+    return (len(rest) - wilds, -wilds, points)
 
 
 def _outs(hand: tuple[Card, ...], phase: PhaseSpec, missing: int) -> int:

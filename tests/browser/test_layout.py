@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from support import open_app, play_until, put_saved_game, start_game, tap
+from support import open_app, play_until, put_saved_game, renders, start_game, tap
 from ui.controller import Event, Screen
 
 from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
@@ -39,6 +39,9 @@ def layout_problems(page: Any) -> list[str]:
                 for (const el of document.querySelectorAll(selector)) {
                     const box = el.getBoundingClientRect();
                     if (box.width === 0 && box.height === 0) continue;  // not shown
+                    if (box.right > window.innerWidth + 1 || box.left < -1)
+                        problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ` +
+                                      `goes past the edge: ${Math.round(box.left)}-${Math.round(box.right)}`);
                     if (box.width < 44 || box.height < 44)
                         problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is ` +
                                       `${Math.round(box.width)}x${Math.round(box.height)}`);
@@ -59,6 +62,13 @@ def hand_over_state() -> str:
     return to_json(state)
 
 
+def computers_state() -> str:
+    """One person and five computers, a computer to move."""
+    kinds = ("person", "easy", "normal", "hard", "normal", "easy")
+    names = ("Ann", "Computer 2", "Computer 3", "Computer 4", "Computer 5", "Computer 6")
+    return to_json(new_game(GameConfig(names, 4, Options(), first_dealer=0, kinds=kinds)))
+
+
 def screens(page: Any, url: str) -> list[str]:
     """Visit the screens one after another; after each, report its problems."""
     problems: list[str] = []
@@ -74,8 +84,16 @@ def screens(page: Any, url: str) -> list[str]:
     tap(page, Event("new-game"))
     for _ in range(4):
         tap(page, Event("add-player"))
+    for seat in range(1, 6):  # the longest labels: computers, and their default names
+        before = renders(page)
+        page.locator("select[name=kind]").nth(seat).select_option("normal")
+        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     page.locator("details summary").click()
-    check("setup with six players")
+    check("setup with six players, five of them computers")
+    put_saved_game(page, url, computers_state())
+    tap(page, Event("continue"))
+    check("table while computers play")
+    tap(page, Event("home"))
     put_saved_game(page, url, hand_over_state())
     tap(page, Event("continue"))
     check("end of hand")

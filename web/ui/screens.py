@@ -33,7 +33,6 @@ from .rules_text import RULES_TEXT
 __all__ = ["render", "update_banner"]
 
 SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
-KIND_LABELS = {kind: "Person" if kind == PERSON else f"Computer · {kind}" for kind in PLAYER_KINDS}
 COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 
 
@@ -250,7 +249,16 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                 ),
                 el(
                     "select",
-                    *[el("option", KIND_LABELS[k], value=k, selected=k == kind) for k in PLAYER_KINDS],
+                    el("option", "Person", value=PERSON, selected=kind == PERSON),
+                    el(
+                        "optgroup",
+                        *[
+                            el("option", level.capitalize(), value=level, selected=level == kind)
+                            for level in PLAYER_KINDS
+                            if level != PERSON
+                        ],
+                        label="Computer",
+                    ),
                     name="kind",
                     data_change="setup-change",
                     aria_label=f"Who plays seat {i + 1}",
