@@ -35,9 +35,10 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
     sys.path.insert(0, str(folder))
 
 import build  # noqa: E402
-from interaction import percentile, serving  # noqa: E402
 from support import Table, start_game  # noqa: E402
 from ui.controller import Event, Screen  # noqa: E402
+
+from interaction import percentile, serving  # noqa: E402
 
 TIMED = """
 window.__moves = [];
@@ -72,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
             (ROOT / ".cache").mkdir(exist_ok=True)
             build.build(site)
         with serving(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
+            browser = playwright.chromium.launch(
+                executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS)
+            )
             for game in range(args.games):
                 context = browser.new_context(
                     viewport={"width": 390, "height": 844}, has_touch=True, reduced_motion="reduce"
