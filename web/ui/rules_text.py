@@ -76,4 +76,17 @@ RULES_TEXT: tuple[tuple[str, tuple[str, ...]], ...] = (
             "a Wild added as an extra card counts.",
         ),
     ),
+    (
+        "Computer players",
+        (
+            "Any seat can be a computer player. They follow the same rules and see only what a person in "
+            "their seat would see: their own hand, the discard pile's top card, the groups on the table and "
+            "how many cards everyone holds. They never look at another hand or at the draw pile.",
+            "Easy lays down and adds to groups when it can, but draws and discards carelessly. Normal keeps "
+            "the cards its phase needs and skips the next player. Hard also keeps the hand most draws would "
+            "improve, avoids discarding what the next player is collecting, and skips whoever is closest to "
+            "winning.",
+            "Their moves are played one at a time on the table and described as they happen.",
+        ),
+    ),
 )
