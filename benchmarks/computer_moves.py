@@ -23,9 +23,7 @@ The goal (issue 5): the hard bot's decision p95 under 150 ms in the browser.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -38,7 +36,7 @@ import build  # noqa: E402
 from support import Table, start_game  # noqa: E402
 from ui.controller import Event, Screen  # noqa: E402
 
-from interaction import percentile, serving  # noqa: E402
+from interaction import percentile, private_site, serving  # noqa: E402
 
 TIMED = """
 window.__moves = [];
@@ -62,38 +60,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-build", action="store_true", help="serve a copy of dist/ as it is")
     args = parser.parse_args(argv)
-    workdir = Path(tempfile.mkdtemp(prefix="computer-bench-"))
     moves: list[float] = []
     mirrored = 0
-    try:
-        site = workdir / "dist"
-        if args.no_build:
-            shutil.copytree(build.DIST, site)
-        else:
-            (ROOT / ".cache").mkdir(exist_ok=True)
-            build.build(site)
-        with serving(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS)
+    with private_site(args.no_build) as site, serving(site) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
+        for game in range(args.games):
+            context = browser.new_context(
+                viewport={"width": 390, "height": 844}, has_touch=True, reduced_motion="reduce"
             )
-            for game in range(args.games):
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844}, has_touch=True, reduced_motion="reduce"
-                )
-                context.add_init_script(TIMED)
-                page = context.new_page()
-                seed = str(args.seed + game)
-                table = Table(page, start_game(page, url, NAMES, "first-to-n", "3", seed, kinds=KINDS))
-                while table.mirror.screen is not Screen.GAME_OVER:
-                    table.play_until({Screen.HAND_OVER, Screen.GAME_OVER})
-                    if table.mirror.screen is Screen.HAND_OVER:
-                        table.tap(Event("next-hand"))
-                moves += page.evaluate("() => window.__moves")
-                mirrored += table.computer_moves
-                context.close()
-            browser.close()
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+            context.add_init_script(TIMED)
+            page = context.new_page()
+            seed = str(args.seed + game)
+            table = Table(page, start_game(page, url, NAMES, "first-to-n", "3", seed, kinds=KINDS))
+            while table.mirror.screen is not Screen.GAME_OVER:
+                table.play_until({Screen.HAND_OVER, Screen.GAME_OVER})
+                if table.mirror.screen is Screen.HAND_OVER:
+                    table.tap(Event("next-hand"))
+            moves += page.evaluate("() => window.__moves")
+            mirrored += table.computer_moves
+            context.close()
+        browser.close()
     ordered = sorted(moves)
     print(f"{args.games} games, 1 person and 3 hard computers, first to 3 phases")
     print(f"computer moves timed: {len(ordered)} (mirrored and checked: {mirrored})")

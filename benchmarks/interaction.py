@@ -241,6 +241,23 @@ class Run:
 
 
 @contextmanager
+def private_site(no_build: bool) -> Iterator[Path]:
+    """The app built into a private folder (or a copy of dist/), removed afterwards, so
+    that a rebuild of dist/ by someone else mid-run cannot change what is measured."""
+    workdir = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    try:
+        site = workdir / "dist"
+        if no_build:
+            shutil.copytree(build.DIST, site)
+        else:
+            (ROOT / ".cache").mkdir(exist_ok=True)
+            build.build(site)
+        yield site
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
 def serving(directory: Path) -> Iterator[str]:
     """``build.make_server`` on a free port, in a thread (startup.py's server also serves its bare page)."""
     os.environ["TEN_PHASES_QUIET"] = "1"
@@ -584,15 +601,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.no_build and not (build.DIST / "index.html").exists():
         parser.error("dist/ has not been built: run without --no-build")
-    workdir = Path(tempfile.mkdtemp(prefix="interaction-bench-"))
     try:
-        site = workdir / "dist"
-        if args.no_build:
-            shutil.copytree(build.DIST, site)
-        else:
-            (ROOT / ".cache").mkdir(exist_ok=True)
-            build.build(site)
-        with serving(site) as url, sync_playwright() as playwright:
+        with private_site(args.no_build) as site, serving(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=startup.CHROMIUM, args=startup.CHROMIUM_ARGS, headless=True
             )
@@ -603,8 +613,6 @@ def main(argv: list[str] | None = None) -> int:
     except (startup.BenchError, PlaywrightError) as error:
         print(f"interaction.py: error: {error}", file=sys.stderr)
         return 1
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
     data = report(run)
     if args.json:
         args.json.write_text(json.dumps(data, indent=1) + "\n")

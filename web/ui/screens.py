@@ -402,12 +402,7 @@ def table_screen(ui: Ui) -> Markup:
     return join(
         [
             header(f"Hand {game.hand_number} · {seen.me.name}", home=True),
-            el(
-                "section",
-                *[opponent(p, hittable, ui) for p in others],
-                class_="opponents",
-                aria_label="Other players",
-            ),
+            players_section(others, hittable, ui, "Other players"),
             piles(seen, legal_now),
             narration(ui),
             el(
@@ -465,12 +460,7 @@ def open_table_screen(ui: Ui) -> Markup:
     return join(
         [
             header(f"Hand {game.hand_number} · {playing} is playing", home=True),
-            el(
-                "section",
-                *[opponent(p, set(), ui) for p in order if p.in_hand],
-                class_="opponents",
-                aria_label="Players",
-            ),
+            players_section([p for p in order if p.in_hand], set(), ui, "Players"),
             piles(seen, ()),
             narration(ui),
             el(
@@ -503,6 +493,12 @@ def _arrives(ui: Ui, seat: int, index: int) -> bool:
     """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
     assert ui.game is not None
     return (ui.fresh == "laid" and seat == ui.game.current) or ui.fresh == f"hit:{seat}:{index}"
+
+
+def players_section(
+    players: Sequence[PublicPlayer], hittable: set[tuple[int, int]], ui: Ui, label: str
+) -> Markup:
+    return el("section", *[opponent(p, hittable, ui) for p in players], class_="opponents", aria_label=label)
 
 
 def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui) -> Markup:
