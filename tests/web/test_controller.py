@@ -277,6 +277,30 @@ def test_computer_moves_are_told_with_public_facts_only():
     assert ui.narration == ()
 
 
+def test_a_computers_hit_names_the_group():
+    state = parse_state(
+        """
+        game seed=3 current=1 step=play
+        seat 0 "Ann" phase-index=1
+          hand: R1 R2 R3 R4 R6 R7 R10
+          group: set:R8,B8,Y8
+          group: run:G3,G4,G5,G6
+        seat 1 "Robo" kind=normal
+          hand: R5 G7 Y12
+          group: set:B5,G5,Y5
+          group: set:R9,B9,G9
+        discard: G1
+        """
+    )
+    ui = resume(Ui(), state)
+    lines = []
+    while computer_due(ui):
+        ui = handle(ui, Event("computer"))
+        lines.append(ui.narration[-1] if ui.narration else "")
+    assert "Robo added Red 5 to their own set of 5s." in lines
+    assert "Robo added Green 7 to Ann's run 3-6." in lines
+
+
 def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
     ui = start(names=("Ann", "Robo"), kinds=("person", "normal"), seed="2")
     while ui.game is not None and not ui.game.is_over and len(ui.game.history) < 2:

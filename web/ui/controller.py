@@ -260,8 +260,8 @@ def narrate(before: GameState, action: Action) -> str:
         return f"{name} laid down phase {spec.number}."
     if isinstance(action, Hit):
         owner = "their own" if action.player == before.current else f"{names[action.player]}'s"
-        kind = before.players[action.player].groups[action.group].kind.value
-        return f"{name} added {action.card.label} to {owner} {kind}."
+        group = before.players[action.player].groups[action.group]
+        return f"{name} added {action.card.label} to {owner} {group.describe()}."
     if isinstance(action, Discard):
         if action.target is not None:
             return f"{name} discarded a Skip: {names[action.target]} loses a turn."
