@@ -33,10 +33,10 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
     sys.path.insert(0, str(folder))
 
 import build  # noqa: E402
-from support import Table, start_game  # noqa: E402
+from support import Table, serving, start_game  # noqa: E402
 from ui.controller import Event, Screen  # noqa: E402
 
-from interaction import percentile, private_site, serving  # noqa: E402
+from interaction import percentile, private_site  # noqa: E402
 
 TIMED = """
 window.__moves = [];

@@ -68,7 +68,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import math
 import os
 import platform
@@ -76,7 +75,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -93,7 +91,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from support import tap
+from support import serving, tap
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, handle
 from ui.screens import render
@@ -255,21 +253,6 @@ def private_site(no_build: bool) -> Iterator[Path]:
         yield site
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-
-
-@contextmanager
-def serving(directory: Path) -> Iterator[str]:
-    """``build.make_server`` on a free port, in a thread (startup.py's server also serves its bare page)."""
-    os.environ["TEN_PHASES_QUIET"] = "1"
-    server = build.make_server(directory, 0)
-    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 # --- taps ---------------------------------------------------------------------------------
@@ -613,10 +596,7 @@ def main(argv: list[str] | None = None) -> int:
     except (startup.BenchError, PlaywrightError) as error:
         print(f"interaction.py: error: {error}", file=sys.stderr)
         return 1
-    data = report(run)
-    if args.json:
-        args.json.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"\nwrote {args.json}")
+    startup.write_json(args.json, report(run))
     return 0
 
 

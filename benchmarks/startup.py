@@ -582,11 +582,15 @@ def main(argv: list[str] | None = None) -> int:
     except BenchError as error:
         print(f"startup.py: error: {error}", file=sys.stderr)
         return 1
-    data = report(results)
-    if args.json:
-        args.json.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"\nwrote {args.json}")
+    write_json(args.json, report(results))
     return 0
+
+
+def write_json(path: Path | None, data: dict[str, Any]) -> None:
+    """The results as JSON in ``path``, when one was asked for."""
+    if path:
+        path.write_text(json.dumps(data, indent=1) + "\n")
+        print(f"\nwrote {path}")
 
 
 if __name__ == "__main__":

@@ -17,13 +17,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
-import threading
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,7 +30,7 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
     sys.path.insert(0, str(folder))
 
 import build  # noqa: E402
-from support import open_app, put_saved_game, renders, tap, wait_for_controller, wait_ready  # noqa: E402
+from support import open_app, put_saved_game, renders, serving, tap, wait_for_controller, wait_ready  # noqa: E402
 from ui.controller import Event, Screen, Ui, handle, shown_hand  # noqa: E402
 
 from phase10 import Discard, GameState, apply  # noqa: E402
@@ -467,20 +463,6 @@ def update_banner(browser: Browser) -> None:
 
 
 # --- running ------------------------------------------------------------------------------
-
-
-@contextmanager
-def serving(directory: Path) -> Iterator[str]:
-    """``directory`` served on a free local port, for the duration."""
-    os.environ["TEN_PHASES_QUIET"] = "1"
-    server = build.make_server(directory, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def main(argv: list[str] | None = None) -> int:

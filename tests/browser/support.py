@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +43,18 @@ class LocalServer:
             self._server.shutdown()
             self._server.server_close()
             self._server = None
+
+
+@contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """``directory`` served on a free local port for the duration (for scripts; tests use
+    the ``server`` fixture)."""
+    server = LocalServer(directory)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 READY = "html[data-app-ready='1']"
@@ -87,14 +101,6 @@ def tap(page: Any, event: Any) -> None:
         selector = f"[data-action='{event.name}']"
     page.locator(selector).first.click()
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
-
-
-def shown_cards(page: Any, selector: str) -> list[str]:
-    return list(page.eval_on_selector_all(f"{selector} [data-card]", "els => els.map(e => e.dataset.card)"))
-
-
-def every_card_on_page(page: Any) -> list[str]:
-    return list(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
 
 
 def put_saved_game(page: Any, url: str, text: str) -> None:

@@ -456,7 +456,7 @@ def open_table_screen(ui: Ui) -> Markup:
     game = ui.game
     seen = view(game, game.current)  # for the public parts only: its hand is never drawn
     playing = seen.me.name
-    order = [seen.players[(seen.seat + step) % len(seen.players)] for step in range(len(seen.players))]
+    order = [seen.me, *_seats_after(seen)]
     return join(
         [
             header(f"Hand {game.hand_number} · {playing} is playing", home=True),
