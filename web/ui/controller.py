@@ -36,7 +36,6 @@ from phase10 import (
     new_game,
     why_illegal,
 )
-from phase10.bots import seat_bot
 from phase10.rules import MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 from phase10.view import view
 
@@ -237,6 +236,10 @@ def computer_move(ui: Ui) -> Ui:
     """The computer player to move makes one move, chosen from its own view alone."""
     if not computer_due(ui):
         return ui
+    # Imported here, not at the top: the bots cost start-up time (about 3 ms on CPython,
+    # more on Pyodide) that a table of people never needs.
+    from phase10.bots import seat_bot
+
     assert ui.game is not None
     seat = ui.game.current
     bot = seat_bot(ui.game.config, seat)
