@@ -27,6 +27,8 @@ _Abstract = tuple[GroupKind, tuple[int, ...], int]
 
 def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Laydown | None:
     """A valid lay-down of ``phase`` from ``hand``, using as few cards as it can, or None."""
+    if not _counts_suffice(hand, phase):
+        return _first_exact(hand, phase, rules)
     wilds = sum(1 for card in hand if card.is_wild)
     by_number = [0] * 13
     by_color = [0] * len(COLORS)
@@ -45,6 +47,28 @@ def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSI
             if laydown is None:
                 continue
         if laydown_problem(laydown, phase, rules) is None:
+            return laydown
+    return None
+
+
+def _counts_suffice(hand: Sequence[Card], phase: PhaseSpec) -> bool:
+    """Can the search on counts decide?  It can when every card fixes both its number and
+    its colour or neither (the classic deck), and no group asks for both at once."""
+    return all(card.is_natural or card.is_wild or card.is_skip for card in hand) and all(
+        spec.kind is not GroupKind.COLOR_RUN for spec in phase.groups
+    )
+
+
+def _first_exact(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Laydown | None:
+    """The first lay-down of groups of exactly the phase's sizes, searched card by card.
+
+    Exact sizes lose nothing: every valid group holds a valid group of any smaller
+    size (keep a numbered card, and for a run a window around it).
+    """
+    specs = sorted(phase.groups, key=_difficulty)
+    for groups in _all_groups(specs, 0, Counter(hand), rules, (), exact=True):
+        laydown = _canonical(groups)
+        if phase.must_include is None or _includes(laydown, phase.must_include):
             return laydown
     return None
 
@@ -208,60 +232,99 @@ def _all_groups(
     pool: Counter[Card],
     rules: Ruleset,
     chosen: tuple[Group, ...],
+    *,
+    exact: bool = False,
 ) -> Iterator[tuple[Group, ...]]:
     if index == len(specs):
         yield chosen
         return
     spec = specs[index]
     previous = chosen[-1] if chosen and specs[index - 1] == spec else None
-    for group in _concrete_groups(spec, pool, rules):
+    for group in _concrete_groups(spec, pool, rules, exact):
         if previous is not None and group.sort_key < previous.sort_key:
             continue
         pool.subtract(group.cards)
-        yield from _all_groups(specs, index + 1, pool, rules, (*chosen, group))
+        yield from _all_groups(specs, index + 1, pool, rules, (*chosen, group), exact=exact)
         pool.update(group.cards)
 
 
-def _concrete_groups(spec: GroupSpec, pool: Counter[Card], rules: Ruleset) -> Iterator[Group]:
-    wilds = pool[WILD]
-    naturals = [card for card in sorted(pool) if card.is_natural and pool[card] > 0]
-    if spec.kind is GroupKind.RUN:
-        yield from _concrete_runs(spec.size, naturals, wilds, rules)
+def _concrete_groups(spec: GroupSpec, pool: Counter[Card], rules: Ruleset, exact: bool) -> Iterator[Group]:
+    """Every group of ``spec`` the pool can give (of exactly its size when ``exact``).
+
+    Cards that leave the group's key free (no number in a set or run, no colour in a
+    colour group) fill it; a group needs at least one card that fixes the key.
+    """
+    cards = [card for card in sorted(pool) if pool[card] > 0 and not card.is_skip]
+    if spec.kind.is_run:
+        yield from _concrete_runs(spec, cards, pool, rules, exact)
         return
-    if spec.kind is GroupKind.SET:
-        families: dict[int, list[Card]] = {}
-        for card in naturals:
-            families.setdefault(card.number, []).append(card)
-    else:
-        families = {}
-        for card in naturals:
-            families.setdefault(card.color.index, []).append(card)
+    families: dict[object, list[Card]] = {}
+    fillers: list[Card] = []
+    for card in cards:
+        key = card.fixed_number if spec.kind is GroupKind.SET else card.fixed_color
+        if key is None:
+            fillers.append(card)
+        else:
+            families.setdefault(key, []).append(card)
     for faces in families.values():
         for counts in product(*(range(pool[face] + 1) for face in faces)):
-            natural_count = sum(counts)
-            if natural_count == 0:
+            keyed = sum(counts)
+            if keyed == 0 or (exact and keyed > spec.size):
                 continue
             chosen = [face for face, count in zip(faces, counts, strict=True) for _ in range(count)]
-            for wild_count in range(max(0, spec.size - natural_count), wilds + 1):
-                yield Group.make(spec.kind, [*chosen, *([WILD] * wild_count)])
+            low = max(0, spec.size - keyed)
+            for filling in _fillings(fillers, pool, low, low if exact else None):
+                yield Group.make(spec.kind, [*chosen, *filling])
 
 
-def _concrete_runs(size: int, naturals: list[Card], wilds: int, rules: Ruleset) -> Iterator[Group]:
+def _fillings(fillers: list[Card], pool: Counter[Card], low: int, high: int | None) -> Iterator[list[Card]]:
+    """Every sub-multiset of ``fillers`` (as the pool holds them) with ``low`` to ``high`` cards."""
+    for counts in product(*(range(pool[card] + 1) for card in fillers)):
+        total = sum(counts)
+        if total >= low and (high is None or total <= high):
+            yield [card for card, count in zip(fillers, counts, strict=True) for _ in range(count)]
+
+
+def _concrete_runs(
+    spec: GroupSpec, cards: list[Card], pool: Counter[Card], rules: Ruleset, exact: bool
+) -> Iterator[Group]:
+    if spec.kind is GroupKind.RUN:
+        yield from _runs_of(spec, cards, pool, rules, exact)
+        return
+    seen: set[Group] = set()  # a run of colourless cards fits every colour: list it once
+    for color in COLORS:
+        fitting = [card for card in cards if card.fixed_color in (None, color)]
+        for group in _runs_of(spec, fitting, pool, rules, exact):
+            if group not in seen:
+                seen.add(group)
+                yield group
+
+
+def _runs_of(
+    spec: GroupSpec, cards: list[Card], pool: Counter[Card], rules: Ruleset, exact: bool
+) -> Iterator[Group]:
     by_number: dict[int, list[Card]] = {}
-    for card in naturals:
-        by_number.setdefault(card.number, []).append(card)
+    fillers: list[Card] = []
+    for card in cards:
+        if card.is_numbered:
+            by_number.setdefault(card.number, []).append(card)
+        else:
+            fillers.append(card)
+    filler_count = sum(pool[card] for card in fillers)
     top = rules.max_run_length
-    for length in range(size, top + 1):
+    for length in (spec.size,) if exact else range(spec.size, top + 1):
         for start in range(1, top - length + 2):
             span = range(start, start + length)
             covered = [n for n in span if n in by_number]
             forced = length - len(covered)
-            if forced > wilds or not covered:
+            if forced > filler_count or not covered:
                 continue
-            # A Wild may also stand where a natural card could: that keeps the natural in hand.
-            for extra in range(min(wilds - forced, len(covered) - 1) + 1):
-                for wild_numbers in combinations(covered, extra):
-                    natural_numbers = [n for n in covered if n not in wild_numbers]
-                    for faces in product(*(by_number[n] for n in natural_numbers)):
-                        face_of = dict(zip(natural_numbers, faces, strict=True))
-                        yield Group(GroupKind.RUN, tuple(face_of.get(n, WILD) for n in span))
+            # A filler may also stand where a numbered card could: that keeps the numbered card in hand.
+            for extra in range(min(filler_count - forced, len(covered) - 1) + 1):
+                for filled_numbers in combinations(covered, extra):
+                    numbers = [n for n in covered if n not in filled_numbers]
+                    for filling in _fillings(fillers, pool, forced + extra, forced + extra):
+                        for faces in product(*(by_number[n] for n in numbers)):
+                            face_of = dict(zip(numbers, faces, strict=True))
+                            free = iter(filling)
+                            yield Group(spec.kind, tuple(face_of.get(n) or next(free) for n in span))

@@ -12,16 +12,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
-from .cards import SKIP, Card
+from .cards import SKIP, Card, Side
 from .finder import enumerate_laydowns
-from .groups import add_to_group, hit_ends, hit_problem, laydown_problem
+from .groups import Group, add_to_group, hit_ends, hit_problem, laydown_problem
 from .rng import seed_state, shuffled
-from .rules import GameConfig, GroupKind
+from .rules import GameConfig
 from .state import GameState, HandRecord, PlayerState, Step
 
 __all__ = [
     "IllegalActionError",
     "apply",
+    "flip",
     "hand_points",
     "legal_actions",
     "new_game",
@@ -98,6 +99,7 @@ def _deal(state: GameState) -> GameState:
         players=players,
         active=active,
         turns=0,
+        side=Side.COLOR,  # every hand is dealt Colour Side up; a Flip card turned up does nothing
     )
     return _begin_turn(dealt)
 
@@ -179,7 +181,7 @@ def _laydowns(state: GameState) -> Iterator[LayDown]:
     if player.has_laid:
         return
     rules = state.config.options.ruleset()
-    for groups in enumerate_laydowns(player.hand, state.phase_spec(state.current), rules):
+    for groups in enumerate_laydowns(player.shown_hand, state.phase_spec(state.current), rules):
         yield LayDown(groups)
 
 
@@ -187,7 +189,7 @@ def _hits(state: GameState) -> Iterator[Hit]:
     if not state.player.has_laid:
         return
     rules = state.config.options.ruleset()
-    for card in sorted(set(state.player.hand)):
+    for card in sorted(set(state.player.shown_hand)):
         for seat in state.active:
             for index, group in enumerate(state.players[seat].groups):
                 for end in hit_ends(group, card, rules):
@@ -195,7 +197,7 @@ def _hits(state: GameState) -> Iterator[Hit]:
 
 
 def _discards(state: GameState) -> Iterator[Discard]:
-    hand = state.player.hand
+    hand = state.player.shown_hand
     for card in sorted(set(hand)):
         if card != SKIP or len(hand) == 1:  # ruling 15: going out with a Skip skips no one
             yield Discard(card)
@@ -261,9 +263,10 @@ def _laydown_problem(state: GameState, action: LayDown) -> str | None:
     player = state.player
     if player.has_laid:
         return "you have already laid down your phase this hand"
-    missing = _missing(player.hand, action.cards)
+    hand = player.shown_hand
+    missing = _missing(hand, action.cards)
     if missing is not None:
-        return f"you do not hold {'another ' if missing in player.hand else ''}{missing}"
+        return f"you do not hold {'another ' if missing in hand else ''}{missing}"
     rules = state.config.options.ruleset()
     return laydown_problem(action.groups, state.phase_spec(state.current), rules)
 
@@ -272,7 +275,7 @@ def _hit_problem(state: GameState, action: Hit) -> str | None:
     player = state.player
     if not player.has_laid:
         return "lay down your own phase before hitting"
-    if action.card not in player.hand:
+    if action.card not in player.shown_hand:
         return f"you do not hold {action.card}"
     if action.player not in state.active or not 0 <= action.group < len(state.players[action.player].groups):
         return f"there is no group {action.group} in front of seat {action.player}"
@@ -282,7 +285,7 @@ def _hit_problem(state: GameState, action: Hit) -> str | None:
     if problem is not None:
         return problem
     ends = hit_ends(group, action.card, rules)
-    if group.kind is not GroupKind.RUN:
+    if not group.kind.is_run:
         return None if action.end is None else f"a {group.kind.value} group has no ends"
     if action.end is None:
         return "say which end of the run the card goes on: low or high"
@@ -292,7 +295,7 @@ def _hit_problem(state: GameState, action: Hit) -> str | None:
 
 
 def _discard_problem(state: GameState, action: Discard) -> str | None:
-    hand = state.player.hand
+    hand = state.player.shown_hand
     if action.card not in hand:
         return f"you do not hold {action.card}"
     if action.card != SKIP:
@@ -349,45 +352,70 @@ def _take(state: GameState) -> GameState:
     card = state.discard_pile[-1]
     player = state.player
     state = replace(state, discard_pile=state.discard_pile[:-1], step=Step.PLAY)
-    return state.with_player(state.current, hand=_sorted_with(player.hand, card), taken=(*player.taken, card))
+    taken = (*player.taken, card.shown)
+    return state.with_player(state.current, hand=_sorted_with(player.hand, card), taken=taken)
 
 
 def _sorted_with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(sorted((*hand, card)))
 
 
-def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def _played(hand: tuple[Card, ...], shown: Iterable[Card]) -> tuple[list[Card], tuple[Card, ...]]:
+    """The cards of ``hand`` that show ``shown``, in that order, and the hand left.
+
+    Actions name cards as their holder sees them; of two-sided cards that look
+    alike to the holder (their backs differ), the first in the hand is played.
+    """
     remaining = list(hand)
-    for card in cards:
-        remaining.remove(card)
-    return tuple(remaining)
+    played: list[Card] = []
+    for card in shown:
+        index = next(i for i, held in enumerate(remaining) if held.shown == card)
+        played.append(remaining.pop(index))
+    return played, tuple(remaining)
 
 
 def _lay(state: GameState, action: LayDown) -> GameState:
-    hand = _without(state.player.hand, action.cards)
-    state = state.with_player(state.current, hand=hand, groups=action.groups)
+    hand = state.player.hand
+    groups = []
+    for group in action.groups:
+        cards, hand = _played(hand, group.cards)
+        groups.append(Group(group.kind, tuple(cards)))
+    state = state.with_player(state.current, hand=hand, groups=tuple(groups))
     return _end_hand(state, went_out=state.current) if not hand else state
 
 
 def _hit(state: GameState, action: Hit) -> GameState:
-    hand = _without(state.player.hand, (action.card,))
+    (card,), hand = _played(state.player.hand, (action.card,))
     owner = state.players[action.player]
     groups = list(owner.groups)
-    groups[action.group] = add_to_group(groups[action.group], action.card, action.end)
+    groups[action.group] = add_to_group(groups[action.group], card, action.end)
     state = state.with_player(action.player, groups=tuple(groups))
     state = state.with_player(state.current, hand=hand)
     return _end_hand(state, went_out=state.current) if not hand else state  # ruling 9
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
-    hand = _without(state.player.hand, (action.card,))
-    state = replace(state, discard_pile=(*state.discard_pile, action.card))
+    (card,), hand = _played(state.player.hand, (action.card,))
+    state = replace(state, discard_pile=(*state.discard_pile, card))
     state = state.with_player(state.current, hand=hand, skip_protected=False)
     if action.target is not None:
         state = state.with_player(action.target, skip_pending=True)
+    if action.card.flips and state.config.options.ruleset().two_sided:
+        state = flip(state)
     if not hand:
         return _end_hand(state, went_out=state.current)
     return _begin_turn(replace(state, current=_next_seat(state, state.current)))
+
+
+def flip(state: GameState) -> GameState:
+    """The table turned to its other side: the discard pile turned over (its top card
+    goes to the bottom), then the draw pile, then every hand.  Laid phases stay."""
+    discard = tuple(card.turned() for card in reversed(state.discard_pile))
+    draw = tuple(card.turned() for card in reversed(state.draw_pile))
+    players = tuple(
+        replace(player, hand=tuple(sorted(card.turned() for card in player.hand))) for player in state.players
+    )
+    return replace(state, side=state.side.other, discard_pile=discard, draw_pile=draw, players=players)
 
 
 # --- the end of a hand and of the game ----------------------------------------------------

@@ -42,58 +42,76 @@ class Group:
 
     @staticmethod
     def make(kind: GroupKind, cards: Iterable[Card]) -> Group:
-        """A group in canonical form: sets and colour groups sorted, runs as given."""
+        """A group in canonical form: sets and colour groups sorted; runs as given, except
+        that the cards of no fixed number trade places in sorted order (they stand for
+        their places alike, so one order names the lay-down)."""
         cards = tuple(cards)
-        if kind is not GroupKind.RUN:
-            cards = tuple(sorted(cards))
+        if not kind.is_run:
+            return Group(kind, tuple(sorted(cards)))
+        places = [i for i, card in enumerate(cards) if not card.is_numbered]
+        if len(places) > 1:
+            ordered = list(cards)
+            for place, card in zip(places, sorted(cards[i] for i in places), strict=True):
+                ordered[place] = card
+            cards = tuple(ordered)
         return Group(kind, cards)
 
     @property
     def sort_key(self) -> tuple[int, tuple[int, ...]]:
         return (self.kind.sort_order, tuple(card.code for card in self.cards))
 
-    # The values below are only meaningful for a valid group (one natural card at least).
+    # The values below are only meaningful for a valid group (one numbered card at least).
 
-    def _first_natural(self) -> tuple[int, Card]:
+    def _first_numbered(self) -> tuple[int, int]:
         for i, card in enumerate(self.cards):
-            if card.is_natural:
-                return i, card
-        raise ValueError(f"{self} has no natural card")
+            number = card.fixed_number
+            if number is not None:
+                return i, number
+        raise ValueError(f"{self} has no numbered card")
 
     @property
     def number(self) -> int:
         """The number of a set."""
-        return self._first_natural()[1].number
+        return self._first_numbered()[1]
 
     @property
-    def color(self) -> Color:
-        """The colour of a colour group."""
-        return self._first_natural()[1].color
+    def color(self) -> Color | None:
+        """The colour of a colour group or colour run; None while no card in it fixes one."""
+        for card in self.cards:
+            if card.fixed_color is not None:
+                return card.fixed_color
+        return None
 
     @property
     def start(self) -> int:
         """The number the first card of a run stands for."""
-        i, card = self._first_natural()
-        return card.number - i
+        i, number = self._first_numbered()
+        return number - i
 
     @property
     def end(self) -> int:
         return self.start + len(self.cards) - 1
 
     def value_of(self, index: int) -> str:
-        """What the card at ``index`` stands for, in words ('7', 'Red')."""
+        """What the card at ``index`` stands for, in words ('7', 'Red', 'Red 7')."""
+        color = self.color
         if self.kind is GroupKind.SET:
             return str(self.number)
         if self.kind is GroupKind.RUN:
             return str(self.start + index)
-        return self.color.label
+        if self.kind is GroupKind.COLOR_RUN:
+            return f"{color.label} {self.start + index}" if color else str(self.start + index)
+        return color.label if color else "any colour"
 
     def describe(self) -> str:
+        color = self.color
         if self.kind is GroupKind.SET:
             return f"set of {self.number}s"
         if self.kind is GroupKind.RUN:
             return f"run {self.start}-{self.end}"
-        return f"{self.color.label.lower()} colour group"
+        if self.kind is GroupKind.COLOR_RUN:
+            return f"{color.label.lower() if color else 'any-colour'} run {self.start}-{self.end}"
+        return f"{color.label.lower() if color else 'any'} colour group"
 
     def __str__(self) -> str:
         return f"{self.kind.value}:{','.join(str(card) for card in self.cards)}"
@@ -105,34 +123,36 @@ class Group:
 def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:
     """Why ``group`` is not a valid group of its kind, or None if it is.
 
-    Checks the shape only; minimum sizes are the phase's business, except a
-    run's length limit.
+    A group is valid when its cards can all stand for what the kind asks: each
+    card fixes a number, a colour, both or neither (see ``cards``).  Checks the
+    shape only; minimum sizes are the phase's business, except a run's length limit.
     """
     cards = group.cards
     if not cards:
         return "a group needs cards"
     if any(card.is_skip for card in cards):
         return "a Skip never belongs to a group"
-    naturals = [(i, card) for i, card in enumerate(cards) if card.is_natural]
-    if not naturals:
-        return "every group needs at least one numbered card, not only Wilds"
+    numbered = [(i, number) for i, card in enumerate(cards) if (number := card.fixed_number) is not None]
+    if not numbered:
+        return "every group needs at least one numbered card, not only Wilds or Stars"
     if group.kind is GroupKind.SET:
-        numbers = {card.number for _, card in naturals}
+        numbers = {number for _, number in numbered}
         if len(numbers) > 1:
             return f"a set needs one number, not {sorted(numbers)}"
-    elif group.kind is GroupKind.COLOR:
-        colors = {card.color for _, card in naturals}
-        if len(colors) > 1:
-            return "cards of one colour cannot mix colours"
-    else:
-        if len(cards) > rules.max_run_length:
-            return f"a run holds at most {rules.max_run_length} cards"
-        starts = {card.number - i for i, card in naturals}
-        if len(starts) > 1:
-            return "a run needs consecutive numbers, listed from low to high"
-        start = starts.pop()
-        if start < 1 or start + len(cards) - 1 > rules.max_run_length:
-            return "a run stays within 1 to 12"
+        return None
+    colors = {card.fixed_color for card in cards} - {None}
+    if group.kind is GroupKind.COLOR:
+        return "cards of one colour cannot mix colours" if len(colors) > 1 else None
+    if len(cards) > rules.max_run_length:
+        return f"a run holds at most {rules.max_run_length} cards"
+    starts = {number - i for i, number in numbered}
+    if len(starts) > 1:
+        return "a run needs consecutive numbers, listed from low to high"
+    start = starts.pop()
+    if start < 1 or start + len(cards) - 1 > rules.max_run_length:
+        return f"a run stays within 1 to {rules.max_run_length}"
+    if group.kind is GroupKind.COLOR_RUN and len(colors) > 1:
+        return "a colour run cannot mix colours"
     return None
 
 
@@ -144,15 +164,20 @@ def hit_ends(group: Group, card: Card, rules: Ruleset = CLASSIC) -> tuple[End | 
     """
     if card.is_skip:
         return ()
+    number, color = card.fixed_number, card.fixed_color
     if group.kind is GroupKind.SET:
-        return (None,) if card.is_wild or card.number == group.number else ()
+        return (None,) if number is None or number == group.number else ()
+    if color is not None and group.kind is not GroupKind.RUN:
+        group_color = group.color
+        if group_color is not None and color is not group_color:
+            return ()
     if group.kind is GroupKind.COLOR:
-        return (None,) if card.is_wild or card.color is group.color else ()
+        return (None,)
     start, end = group.start, group.end
     ends: list[End | None] = []
-    if start > 1 and (card.is_wild or card.number == start - 1):
+    if start > 1 and (number is None or number == start - 1):
         ends.append(End.LOW)
-    if end < rules.max_run_length and (card.is_wild or card.number == end + 1):
+    if end < rules.max_run_length and (number is None or number == end + 1):
         ends.append(End.HIGH)
     return tuple(ends)
 
@@ -163,13 +188,13 @@ def hit_problem(group: Group, card: Card, rules: Ruleset = CLASSIC) -> str | Non
         return "a Skip can never be hit"
     if hit_ends(group, card, rules):
         return None
-    if group.kind is GroupKind.RUN and card.is_wild:
-        return f"a Wild on the {group.describe()} would fall outside 1 to 12"
+    if group.kind.is_run and card.fixed_number is None and card.fixed_color in (None, group.color):
+        return f"a {card.label} on the {group.describe()} would fall outside 1 to {rules.max_run_length}"
     return f"{card} does not fit the {group.describe()}"
 
 
 def add_to_group(group: Group, card: Card, end: End | None) -> Group:
-    if group.kind is not GroupKind.RUN:
+    if not group.kind.is_run:
         return Group.make(group.kind, (*group.cards, card))
     if end is End.LOW:
         return Group(group.kind, (card, *group.cards))
@@ -177,44 +202,45 @@ def add_to_group(group: Group, card: Card, end: End | None) -> Group:
 
 
 def arrange_run(cards: Sequence[Card], rules: Ruleset = CLASSIC) -> tuple[Card, ...] | None:
-    """Order ``cards`` into a run low to high, placing Wilds in the gaps, or None.
+    """Order ``cards`` into a run low to high, the cards of no fixed number in the gaps, or None.
 
-    Spare Wilds go on the high end while it has room, then on the low end.
+    Spare cards of no fixed number go on the high end while it has room, then on
+    the low end.  Colours are not checked here: see ``can_form``.
     """
     if any(card.is_skip for card in cards):
         return None
-    naturals = sorted((card for card in cards if card.is_natural), key=lambda c: c.number)
-    wilds = [card for card in cards if card.is_wild]
-    if not naturals or len(cards) > rules.max_run_length:
+    numbered = sorted((card for card in cards if card.is_numbered), key=lambda c: c.number)
+    free = [card for card in cards if not card.is_numbered]
+    if not numbered or len(cards) > rules.max_run_length:
         return None
-    numbers = [card.number for card in naturals]
+    numbers = [card.number for card in numbered]
     if len(set(numbers)) != len(numbers):
         return None
     low, high = numbers[0], numbers[-1]
     gaps = (high - low + 1) - len(numbers)
-    if gaps > len(wilds):
+    if gaps > len(free):
         return None
-    spare = len(wilds) - gaps
+    spare = len(free) - gaps
     above = min(spare, rules.max_run_length - high)
     below = spare - above
     if low - below < 1:
         return None
-    by_number = {card.number: card for card in naturals}
-    wild_iter = iter(wilds)
-    ordered = [next(wild_iter) for _ in range(below)]
+    by_number = {card.number: card for card in numbered}
+    free_iter = iter(free)
+    ordered = [next(free_iter) for _ in range(below)]
     for n in range(low, high + 1):
-        ordered.append(by_number[n] if n in by_number else next(wild_iter))
-    ordered.extend(wild_iter)
+        ordered.append(by_number[n] if n in by_number else next(free_iter))
+    ordered.extend(free_iter)
     return tuple(ordered)
 
 
 def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset = CLASSIC) -> bool:
     """Can all of ``cards``, in some order, form one ``kind`` group of at least ``size``?"""
-    if len(cards) < max(size, rules.min_group_size[kind]):
+    if len(cards) < max(size, rules.min_group_size.get(kind, 1)):
         return False
-    if kind is GroupKind.RUN:
+    if kind.is_run:
         arranged = arrange_run(cards, rules)
-        return arranged is not None
+        return arranged is not None and group_problem(Group(kind, arranged), rules) is None
     return group_problem(Group.make(kind, cards), rules) is None
 
 

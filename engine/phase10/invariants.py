@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .cards import Side
 from .game import hand_points
 from .groups import group_problem, laydown_problem
 from .state import GameState, Step
@@ -59,11 +60,11 @@ def state_problems(state: GameState) -> list[str]:
     if problems:
         return problems
 
-    every_card = Counter(state.draw_pile) + Counter(state.discard_pile)
-    for player in state.players:
-        every_card.update(player.hand)
-        for group in player.groups:
-            every_card.update(group.cards)
+    # Count each card as the deck lists it (Colour Side up), wherever it lies and whichever side it shows.
+    hands = [card for player in state.players for card in player.hand]
+    held = [*state.draw_pile, *state.discard_pile, *hands]
+    laid = [card for player in state.players for group in player.groups for card in group.cards]
+    every_card = Counter(card.facing(Side.COLOR) for card in (*held, *laid))
     if every_card != Counter(rules.deck):
         extra = every_card - Counter(rules.deck)
         lost = Counter(rules.deck) - every_card
@@ -71,6 +72,13 @@ def state_problems(state: GameState) -> list[str]:
             f"the cards are not the deck: extra {sorted(map(str, extra.elements()))}, "
             f"missing {sorted(map(str, lost.elements()))}"
         )
+
+    if rules.two_sided:
+        wrong_side = sorted({str(card) for card in held if card.side is not state.side})
+        if wrong_side:
+            problems.append(f"cards in hands and piles show the {state.side.label}, but {wrong_side} do not")
+    elif state.side is not Side.COLOR:
+        problems.append(f"the {rules.name} edition has one-sided cards: no side to turn to")
 
     for seat, player in enumerate(state.players):
         where = f"seat {seat} ({player.name})"

@@ -15,6 +15,10 @@ equal state.  For writing scenarios by hand, ``parse_state`` also takes
 defaults: ``rng`` (the seed's), ``hand`` (after the history), ``turns=1``,
 ``active`` (everyone), no options, and ``draw: rest`` for every card of the deck
 not placed elsewhere, in deck order.  Parsed states are checked like loaded ones.
+
+The Flip edition adds ``edition=flip`` to the options line and ``side=color`` or
+``side=wild`` to the game line; its cards are written face first (``R7!/3``),
+and ``draw: rest`` turns the rest of the deck to the side in play.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections import Counter
 from dataclasses import replace
 
 from .actions import ActionSyntaxError, _parse_group
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, Side, format_cards, parse_cards
 from .invariants import state_problems
 from .rng import seed_state
 from .rules import PERSON, GameConfig, Options, SetupError
@@ -49,12 +53,15 @@ def _list(values: tuple[object, ...]) -> str:
 
 def format_state(state: GameState) -> str:
     options = state.config.options
+    two_sided = options.ruleset().two_sided
     lines = [
         f"game seed={state.config.seed} first-dealer={state.config.first_dealer} "
         f"dealer={state.dealer} current={state.current} step={state.step.value} "
-        f"hand={state.hand_number} turns={state.turns} rng={state.rng}",
+        f"hand={state.hand_number} turns={state.turns} rng={state.rng}"
+        + (f" side={state.side.value}" if two_sided else ""),
         f"options ten-hands={_yes(options.ten_hands)} phases-to-win={_opt(options.phases_to_win)} "
-        f"even-phases={_yes(options.even_phases)} el-chavo={_yes(options.el_chavo)}",
+        f"even-phases={_yes(options.even_phases)} el-chavo={_yes(options.el_chavo)}"
+        + (f" edition={options.edition}" if options.edition != "classic" else ""),
         f"draw: {format_cards(state.draw_pile)}".rstrip(),
         f"discard: {format_cards(state.discard_pile)}".rstrip(),
     ]
@@ -183,6 +190,7 @@ def _parse(text: str) -> GameState:
                 phases_to_win=fields.optional_int("phases-to-win", "-"),
                 even_phases=fields.flag("even-phases", "no"),
                 el_chavo=fields.flag("el-chavo", "no"),
+                edition=fields.get("edition", "classic"),
             )
             fields.done()
         elif head == "draw:":
@@ -218,9 +226,10 @@ def _parse(text: str) -> GameState:
         kinds=tuple(kinds),
     )
     step = Step(game.get("step"))
+    side = Side(game.get("side", "color"))
     in_play = step in (Step.DRAW, Step.PLAY)
     player_states = tuple(players)
-    draw = _draw_pile(draw_text, options, discard, player_states)
+    draw = _draw_pile(draw_text, options, discard, player_states, side)
     state = GameState(
         config=config,
         rng=game.number("rng", str(seed_state(seed))),
@@ -236,6 +245,7 @@ def _parse(text: str) -> GameState:
         tiebreak=tiebreak,
         winner=winner,
         turns=game.number("turns", "1" if in_play else "0"),
+        side=side,
     )
     game.done()
     problems = state_problems(state)
@@ -286,18 +296,18 @@ def _parse_record(line: str, rest: str) -> HandRecord:
 
 
 def _draw_pile(
-    text: str, options: Options, discard: tuple[Card, ...], players: tuple[PlayerState, ...]
+    text: str, options: Options, discard: tuple[Card, ...], players: tuple[PlayerState, ...], side: Side
 ) -> tuple[Card, ...]:
     if text != "rest":
         return parse_cards(text)
     remaining = Counter(options.ruleset().deck)
-    placed = Counter(discard)
+    placed = Counter(card.facing(Side.COLOR) for card in discard)
     for player in players:
-        placed.update(player.hand)
+        placed.update(card.facing(Side.COLOR) for card in player.hand)
         for group in player.groups:
-            placed.update(group.cards)
+            placed.update(card.facing(Side.COLOR) for card in group.cards)
     if placed - remaining:
         extra = sorted(map(str, (placed - remaining).elements()))
         raise CorruptStateError(f"more cards placed than the deck holds: {extra}")
     remaining.subtract(placed)
-    return tuple(sorted(remaining.elements()))
+    return tuple(sorted(card.facing(side) for card in remaining.elements()))

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import COLORS, NUMBERS, SKIP, WILD, Card
+from .cards import COLORS, NUMBERS, SKIP, WILD, Card, all_faces, classic_faces, parse_cards
 
 __all__ = [
     "CLASSIC",
+    "EDITIONS",
+    "FLIP",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTION_CATALOGUE",
@@ -37,13 +39,25 @@ class GroupKind(Enum):
     SET = "set"
     RUN = "run"
     COLOR = "color"
+    COLOR_RUN = "color_run"  # the Flip edition's runs: consecutive numbers of one colour
 
     @property
     def sort_order(self) -> int:
         return _KIND_ORDER[self]
 
+    @property
+    def is_run(self) -> bool:
+        """Its cards are in order, low to high, each standing for the number of its place."""
+        return self is GroupKind.RUN or self is GroupKind.COLOR_RUN
 
-_KIND_ORDER = {GroupKind.SET: 0, GroupKind.RUN: 1, GroupKind.COLOR: 2}
+
+_KIND_ORDER = {GroupKind.SET: 0, GroupKind.RUN: 1, GroupKind.COLOR: 2, GroupKind.COLOR_RUN: 3}
+_KIND_NOUNS = {
+    GroupKind.SET: "set",
+    GroupKind.RUN: "run",
+    GroupKind.COLOR: "cards of one colour",
+    GroupKind.COLOR_RUN: "colour run",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +68,9 @@ class GroupSpec:
     size: int
 
     def describe(self) -> str:
-        noun = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOR: "cards of one colour"}
         if self.kind is GroupKind.COLOR:
-            return f"{self.size} {noun[self.kind]}"
-        return f"1 {noun[self.kind]} of {self.size}"
+            return f"{self.size} {_KIND_NOUNS[self.kind]}"
+        return f"1 {_KIND_NOUNS[self.kind]} of {self.size}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +93,7 @@ class PhaseSpec:
             same = 1 + sum(1 for other in specs if other == spec)
             specs = [other for other in specs if other != spec]
             if same > 1 and spec.kind is not GroupKind.COLOR:
-                parts.append(f"{same} {spec.kind.value}s of {spec.size}")
+                parts.append(f"{same} {_KIND_NOUNS[spec.kind]}s of {spec.size}")
             else:
                 parts.append(spec.describe())
         text = " + ".join(parts)
@@ -101,18 +114,30 @@ def _color(size: int) -> GroupSpec:
     return GroupSpec(GroupKind.COLOR, size)
 
 
+def _color_run(size: int) -> GroupSpec:
+    return GroupSpec(GroupKind.COLOR_RUN, size)
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """An edition of the game, as data."""
+    """An edition of the game, as data.
+
+    ``deck`` lists the cards as they are dealt (a two-sided deck Colour Side up);
+    ``card_points`` is keyed by face (see ``Card.face``); ``min_group_size``
+    names the edition's group kinds; ``el_chavo_number`` is None where the El
+    Chavo rule does not apply.
+    """
 
     name: str
+    title: str
     deck: tuple[Card, ...]
     phases: tuple[PhaseSpec, ...]
     hand_size: int
     min_group_size: dict[GroupKind, int]
     max_run_length: int
     card_points: dict[Card, int]
-    el_chavo_number: int
+    el_chavo_number: int | None
+    two_sided: bool = False  # cards have a Colour Side and a Wild Side, and Flip cards turn the table
 
     def phase(self, number: int) -> PhaseSpec:
         if not 1 <= number <= len(self.phases):
@@ -120,7 +145,12 @@ class Ruleset:
         return self.phases[number - 1]
 
     def points(self, card: Card) -> int:
-        return self.card_points[card]
+        """The penalty points of ``card`` left in hand: those of the face it shows."""
+        return self.card_points[card.face]
+
+    @property
+    def kinds(self) -> tuple[GroupKind, ...]:
+        return tuple(self.min_group_size)
 
 
 def _classic_deck() -> tuple[Card, ...]:
@@ -132,11 +162,13 @@ def _classic_points() -> dict[Card, int]:
     points = {Card.number_card(c, n): (5 if n <= 9 else 10) for c in COLORS for n in NUMBERS}
     points[SKIP] = 15
     points[WILD] = 25
+    assert set(points) == set(classic_faces())
     return points
 
 
 CLASSIC = Ruleset(
     name="classic",
+    title="Classic",
     deck=_classic_deck(),
     phases=(
         PhaseSpec(1, (_set(3), _set(3))),
@@ -158,6 +190,55 @@ CLASSIC = Ruleset(
 )
 
 
+# Ruling 29: the Flip deck, Colour Side first, ``!`` on a side with the Flip symbol.
+# Which Wild Side face is on the back of which Colour Side face is not published:
+# this table fixes it, and an edit here changes it everywhere.
+FLIP_DECK_TABLE = """
+    R1/2 R1/* B1!/8 B1/1 Y1/10 Y1/5! G1/* G1/7 R2/10 R2/3 B2/7 B2/3
+    Y2/* Y2/11 G2/7 G2/2 R3!/1 R3/8 B3/2 B3/6 Y3/9 Y3/4 G3/6 G3/2
+    R4/1 R4/* B4/5 B4/* Y4!/10 Y4/6 G4/4 G4/* R5/10 R5/1 B5/6! B5/5
+    Y5/3 Y5/8! G5/8 G5/* R6/4 R6/3 B6!/12 B6/10 Y6/1 Y6/9 G6/2 G6/9
+    R7/9 R7/12! B7/2! B7/11 Y7/5 Y7/11 G7!/3! G7/4 R8/12 R8/7 B8/3 B8/*
+    Y8/8 Y8/2 G8/12 G8/6 R9/8 R9/2 B9/* B9/11 Y9!/11 Y9/4 G9/12 G9/10
+    R10!/5 R10/9 B10/4 B10/12 Y10/6 Y10/11 G10/7 G10/3 R11/6 R11/5 B11/8 B11/9
+    Y11/5 Y11/9 G11/7 G11/5 R12/6 R12/* B12/4 B12/12 Y12/12 Y12/8 G12!/7 G12/3
+    R*/1 R*/* R*/* B*/1 B*/1 B*/10 Y*/11 Y*/7 Y*/11! G*/4 G*/9! G*/10
+"""
+
+
+def _flip_points() -> dict[Card, int]:
+    """Ruling 28: 1-9 score 5, 10-12 score 10, a Star 20, on whichever side is in play."""
+    faces = [face for face in all_faces() if face.side is not None]
+    return {face: 20 if face.is_star else 5 if face.number <= 9 else 10 for face in faces}
+
+
+FLIP = Ruleset(
+    name="flip",
+    title="Flip",
+    deck=tuple(sorted(parse_cards(FLIP_DECK_TABLE))),
+    phases=(
+        PhaseSpec(1, (_color_run(2), _color_run(2))),
+        PhaseSpec(2, (_color_run(2), _set(2))),
+        PhaseSpec(3, (_color_run(2), _set(3))),
+        PhaseSpec(4, (_color_run(3), _set(2))),
+        PhaseSpec(5, (_color_run(4), _set(2))),
+        PhaseSpec(6, (_color_run(3), _color_run(3))),
+        PhaseSpec(7, (_color_run(3), _set(3))),
+        PhaseSpec(8, (_color_run(5), _set(2))),
+        PhaseSpec(9, (_color_run(2), _set(4))),
+        PhaseSpec(10, (_color_run(3), _set(2), _set(2))),
+    ),
+    hand_size=10,
+    min_group_size={GroupKind.SET: 2, GroupKind.COLOR_RUN: 2},
+    max_run_length=12,
+    card_points=_flip_points(),
+    el_chavo_number=None,
+    two_sided=True,
+)
+
+EDITIONS: dict[str, Ruleset] = {rules.name: rules for rules in (CLASSIC, FLIP)}
+
+
 class SetupError(ValueError):
     """Game options or players that do not make a game."""
 
@@ -175,8 +256,13 @@ class Options:
     phases_to_win: int | None = None
     even_phases: bool = False
     el_chavo: bool = False
+    edition: str = "classic"
 
     def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise SetupError(f"the edition is one of {', '.join(EDITIONS)}, not {self.edition!r:.20}")
+        if self.el_chavo and EDITIONS[self.edition].el_chavo_number is None:
+            raise SetupError(f"the El Chavo Phase 10 is not a rule of the {self.edition} edition")
         available = len(self.base_sequence())
         if self.phases_to_win is not None:
             if isinstance(self.phases_to_win, bool) or not isinstance(self.phases_to_win, int):
@@ -199,16 +285,19 @@ class Options:
         return sequence
 
     def ruleset(self) -> Ruleset:
-        return CLASSIC
+        return EDITIONS[self.edition]
 
     def phase_spec(self, number: int) -> PhaseSpec:
-        spec = self.ruleset().phase(number)
-        if self.el_chavo and number == len(self.ruleset().phases):
-            return PhaseSpec(spec.number, spec.groups, self.ruleset().el_chavo_number)
+        rules = self.ruleset()
+        spec = rules.phase(number)
+        if self.el_chavo and number == len(rules.phases):
+            return PhaseSpec(spec.number, spec.groups, rules.el_chavo_number)
         return spec
 
     def describe(self) -> list[str]:
         parts: list[str] = []
+        if self.edition != CLASSIC.name:
+            parts.append(f"{self.ruleset().title} edition")
         if self.even_phases:
             parts.append("even phases")
         if self.phases_to_win is not None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import safejson
-from .cards import Card, CardError, parse_card
+from .cards import Card, CardError, Side, parse_card
 from .groups import Group
 from .invariants import state_problems
 from .rules import GameConfig, GroupKind, Options, SetupError
@@ -70,6 +70,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 "phases_to_win": config.options.phases_to_win,
                 "even_phases": config.options.even_phases,
                 "el_chavo": config.options.el_chavo,
+                "edition": config.options.edition,
             },
         },
         "rng": str(state.rng),
@@ -107,6 +108,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "tiebreak": list(state.tiebreak),
         "winner": state.winner,
         "turns": state.turns,
+        "side": state.side.value,
     }
 
 
@@ -195,12 +197,9 @@ def _group(value: object, path: str) -> Group:
     try:
         kind = GroupKind(reader.text("kind"))
     except ValueError:
-        raise CorruptStateError(f"{path}.kind should be set, run or color") from None
-    return (
-        Group.make(kind, reader.cards("cards"))
-        if kind is not GroupKind.RUN
-        else Group(kind, reader.cards("cards"))
-    )
+        raise CorruptStateError(f"{path}.kind should be set, run, color or color_run") from None
+    # A run keeps its order: each card stands for its place, and hits made it what it is.
+    return Group(kind, reader.cards("cards")) if kind.is_run else Group.make(kind, reader.cards("cards"))
 
 
 def _player(value: object, path: str) -> PlayerState:
@@ -243,6 +242,8 @@ def _config(reader: _Reader) -> GameConfig:
                 phases_to_win=options.integer("phases_to_win", nullable=True),
                 even_phases=options.flag("even_phases"),
                 el_chavo=options.flag("el_chavo"),
+                # Saves from before the Flip edition have no edition: they were classic.
+                edition=options.text("edition") if "edition" in options.data else "classic",
             ),
         )
     except SetupError as error:
@@ -263,6 +264,11 @@ def state_from_dict(data: object) -> GameState:
         step = Step(reader.text("step"))
     except ValueError:
         raise CorruptStateError("step should be draw, play, hand-over or game-over") from None
+    try:
+        # Saves from before the Flip edition have no side: one-sided cards lie Colour Side up.
+        side = Side(reader.text("side")) if "side" in reader.data else Side.COLOR
+    except ValueError:
+        raise CorruptStateError("side should be color or wild") from None
     state = GameState(
         config=_config(reader.child("config")),
         rng=reader.big_int("rng"),
@@ -278,6 +284,7 @@ def state_from_dict(data: object) -> GameState:
         tiebreak=reader.items("tiebreak", _int),
         winner=reader.integer("winner", nullable=True),
         turns=reader.integer("turns"),
+        side=side,
     )
     try:
         problems = state_problems(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .cards import Card
+from .cards import Card, Side
 from .groups import Group
 from .rules import GameConfig, PhaseSpec
 
@@ -33,6 +33,11 @@ class PlayerState:
     @property
     def has_laid(self) -> bool:
         return bool(self.groups)
+
+    @property
+    def shown_hand(self) -> tuple[Card, ...]:
+        """The hand as its holder sees it: two-sided cards without their backs, sorted."""
+        return tuple(sorted(card.shown for card in self.hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +68,7 @@ class GameState:
     tiebreak: tuple[int, ...] = ()  # seats in the tiebreak hand, while one is due or played
     winner: int | None = None
     turns: int = 0  # turns begun this hand
+    side: Side = Side.COLOR  # the side of two-sided cards the table plays (Flip edition)
 
     @property
     def player(self) -> PlayerState:

@@ -4,6 +4,14 @@ A view holds the viewer's own hand, and of everyone else only what is on the
 table: hand sizes, laid groups, scores, phases, Skips waiting, and the cards
 they took from the discard pile.  The draw pile is a count; the discard pile,
 its top card and size.
+
+With two-sided cards (the Flip edition) the table sees more: everyone holds
+their cards with the side in play towards themselves, so the other side of
+every hand faces the table (``PublicPlayer.backs``), and the draw pile, face
+down, shows the other side of its top card (``PlayerView.draw_back``).  A
+player's own backs face the others, so their hand comes as they see it
+(``Card.shown``), and so do laid groups and the discard pile's top card, which
+lie face up.
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, Side
 from .game import legal_actions
 from .groups import Group
 from .rules import Options, PhaseSpec
@@ -34,6 +42,7 @@ class PublicPlayer:
     skip_protected: bool
     taken: tuple[Card, ...]
     in_hand: bool  # dealt into this hand (False only when sitting out a tiebreak)
+    backs: tuple[Card, ...] = ()  # two-sided cards: the sides of their hand facing the viewer, sorted
 
     @property
     def has_laid(self) -> bool:
@@ -57,6 +66,8 @@ class PlayerView:
     tiebreak: tuple[int, ...]
     winner: int | None
     legal: tuple[Action, ...]  # the viewer's legal actions now; empty when not their move
+    side: Side = Side.COLOR  # the side in play, for two-sided cards
+    draw_back: Card | None = None  # two-sided cards: the side of the draw pile's top card facing up
 
     @property
     def me(self) -> PublicPlayer:
@@ -79,23 +90,24 @@ def view(state: GameState, seat: int) -> PlayerView:
             phase_spec=state.phase_spec(i),
             phases_completed=_completed(state, i),
             hand_count=len(player.hand),
-            groups=player.groups,
+            groups=tuple(_shown_group(group) for group in player.groups),
             score=player.score,
             skip_pending=player.skip_pending,
             skip_protected=player.skip_protected,
             taken=player.taken,
             in_hand=i in state.active,
+            backs=_backs(player.hand) if i != seat else (),
         )
         for i, player in enumerate(state.players)
     )
     mine = (state.current == seat and state.step in (Step.DRAW, Step.PLAY)) or state.step is Step.HAND_OVER
     return PlayerView(
         seat=seat,
-        hand=state.players[seat].hand,
+        hand=state.players[seat].shown_hand,
         players=players,
         options=state.config.options,
         draw_count=len(state.draw_pile),
-        discard_top=state.discard_top,
+        discard_top=state.discard_top.shown if state.discard_top is not None else None,
         discard_count=len(state.discard_pile),
         step=state.step,
         current=state.current,
@@ -105,7 +117,21 @@ def view(state: GameState, seat: int) -> PlayerView:
         tiebreak=state.tiebreak,
         winner=state.winner,
         legal=legal_actions(state) if mine else (),
+        side=state.side,
+        draw_back=state.draw_pile[-1].back if state.draw_pile else None,
     )
+
+
+def _shown_group(group: Group) -> Group:
+    if all(card.back is None for card in group.cards):
+        return group
+    return Group(group.kind, tuple(card.shown for card in group.cards))
+
+
+def _backs(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The other side of each card, sorted on its own: the order of a hand must not
+    tell which back belongs to which face."""
+    return tuple(sorted(back for card in hand if (back := card.back) is not None))
 
 
 def _completed(state: GameState, seat: int) -> int:
