@@ -5,27 +5,46 @@ one JSON object on one line of standard output, in order, flushed at once.
 Cards are written ``R7``, ``B12``, ``Y1``, ``G10`` (colour R/B/Y/G, number 1-12),
 ``W`` (Wild) and ``S`` (Skip); letters may be lower case.
 
+Every op takes ``"rules"``: ``"classic"`` (the default), ``"el-chavo"`` (the
+classic game with the El Chavo Phase 10; it changes only ``phase`` and ``find``)
+or ``"flip"``, the Flip edition.  Flip requests also need ``"side"``, the side
+of the cards in play, ``"color"`` or ``"wild"``, and write each card as that
+side shows it: on the Colour Side ``R7`` and a Star of one colour ``R*``; on the
+Wild Side a number of any colour ``7`` and a Star of any number and colour
+``*``.  A card of the other side, a classic Wild or Skip, a two-sided card
+(``R7/3``) or a Flip mark (``R7!``) is an error.  Flip group kinds are ``set``
+(2+ cards of one number) and ``color_run`` (2+ consecutive numbers of one
+colour, inside 1-12); every group needs a numbered card, not only Stars; phases
+are the edition's ten; points are 5 for 1-9, 10 for 10-12 and 20 for a Star.
+The one exception to "the side in play" is the laid group of ``hit``: laid
+phases never flip, so it may hold cards of either side, while the card hit must
+be of the side in play.  ``side`` with the classic rules is an error (it means
+nothing there, and is most likely a request that forgot ``"rules":"flip"``), as
+are the classic kinds ``run`` and ``color`` under flip and ``color_run`` under
+classic.
+
 Requests and answers:
 
-``{"op":"group","kind":"set"|"run"|"color","size":N,"cards":[...]}`` -> ``{"ok":bool}``
+``{"op":"group","kind":"set"|"run"|"color"|"color_run","size":N,"cards":[...]}`` -> ``{"ok":bool}``
     Can all the cards, in any order, form one group of that kind with at least
-    N cards (and at least the kind's own minimum: set 2, run 4, colour 1)?
-``{"op":"phase","phase":K,"groups":[[...],...],"rules":"classic"|"el-chavo"}`` -> ``{"ok":bool}``
+    N cards (and at least the kind's own minimum: set 2, run 4, colour 1,
+    colour run 2)?
+``{"op":"phase","phase":K,"groups":[[...],...],"rules":"classic"|"el-chavo"|"flip"}`` -> ``{"ok":bool}``
     Do these groups, laid together, make phase K?  Groups are unlabelled: every
     way of matching them to the phase's groups is tried.  ``rules`` is optional
     (default ``classic``); ``el-chavo`` adds the El Chavo Phase 10 rule.
 ``{"op":"find","phase":K,"hand":[...],"rules":...}`` -> ``{"groups":[[...],...]|null}``
     One valid lay-down from the hand's cards, groups in the phase's order and
-    runs low to high, or null when the hand cannot make the phase.
+    runs (and colour runs) low to high, or null when the hand cannot make the phase.
 ``{"op":"hit","kind":...,"group":[...],"card":"X"}`` -> ``{"ok":bool}``
     May X be hit on this laid group?  A run is listed low to high as laid, so
-    each Wild in it stands for the number of its position.  A group that is not
+    each Wild (or Star) in it stands for the number of its position.  A group that is not
     itself a valid laid group of that kind takes no hit.
 ``{"op":"score","cards":[...]}`` -> ``{"points":N}``
-    The penalty points of these cards left in hand.
+    The penalty points of these cards left in hand (under flip, of the side in play).
 
-A malformed request (not JSON, not an object, unknown op, kind, rules or card,
-phase outside 1-10, missing field, wrong type) gets ``{"error":"<message>"}``
+A malformed request (not JSON, not an object, unknown op, kind, rules, side or
+card, phase outside 1-10, missing field, wrong type) gets ``{"error":"<message>"}``
 and the stream goes on.  Unknown extra keys are ignored.  A blank line (only
 spaces, tabs and line ends) is not a request: it is skipped with no answer.
 ``run`` returns 0 at the end of input, whatever the requests were.
@@ -36,35 +55,88 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, TextIO
 
 from . import safejson
-from .cards import COLORS, NUMBERS, SKIP, WILD, Card, parse_card
+from .cards import COLORS, NUMBERS, SKIP, WILD, Card, CardError, Side, parse_card
 from .finder import find_laydown
 from .groups import Group, arrange_run, can_form, group_problem, hit_ends, laydown_problem
-from .rules import CLASSIC, GroupKind, GroupSpec, Options, PhaseSpec
+from .rules import CLASSIC, FLIP, GroupKind, GroupSpec, Options, PhaseSpec, Ruleset
 
 __all__ = ["answer", "main", "run"]
 
 Response = dict[str, Any]
 Request = dict[str, Any]
 
-_RULES = CLASSIC
 _OPS_TEXT = "group, phase, find, hit or score"
-_KINDS = {kind.value: kind for kind in GroupKind}
-_KINDS_TEXT = "set, run or color"
-_RULESETS = {"classic": Options(), "el-chavo": Options(el_chavo=True)}
-_RULESETS_TEXT = "'classic' or 'el-chavo'"
-_PHASE_COUNT = len(_RULES.phases)
+_RULESETS = {"classic": Options(), "el-chavo": Options(el_chavo=True), "flip": Options(edition="flip")}
+_RULESETS_TEXT = "'classic', 'el-chavo' or 'flip'"
+_SIDES = {side.value: side for side in Side}
+_SIDES_TEXT = "'color' or 'wild'"
+_PHASE_COUNT = len(CLASSIC.phases)
+assert all(len(options.ruleset().phases) == _PHASE_COUNT for options in _RULESETS.values())
 
-# Built once: a request only looks texts up.  The exact notation (either case) and
-# nothing else, so " R7" or "R07" is an error rather than a silent guess.
-_CARD_TEXTS = [f"{color.value}{n}" for color in COLORS for n in NUMBERS] + [str(WILD), str(SKIP)]
-_CARDS: dict[str, Card] = {}
-for _text in _CARD_TEXTS:
-    _CARDS[_text] = _CARDS[_text.lower()] = parse_card(_text)
-del _text
+_CLASSIC_HELP = "write a colour R/B/Y/G and a number 1-12 (like R7), W for Wild or S for Skip, as a string"
+_SIDE_HELP = {
+    Side.COLOR: "on the Colour Side write a colour R/B/Y/G and a number 1-12 (like R7)"
+    " or a Star of one colour (like R*), as a string",
+    Side.WILD: "on the Wild Side write a number 1-12 (like 7) or * for a Star, as a string",
+}
+
+
+def _lookup(texts: list[str]) -> dict[str, Card]:
+    """Each text, and its lower-case spelling, to its card.  Built once: a request only
+    looks texts up, the exact notation and nothing else, so " R7" or "R07" is an
+    error rather than a silent guess."""
+    table: dict[str, Card] = {}
+    for text in texts:
+        table[text] = table[text.lower()] = parse_card(text)
+    return table
+
+
+_CARDS = _lookup([f"{color.value}{n}" for color in COLORS for n in NUMBERS] + [str(WILD), str(SKIP)])
+_SIDE_CARDS = {
+    Side.COLOR: _lookup(
+        [f"{color.value}{n}" for color in COLORS for n in NUMBERS] + [f"{c.value}*" for c in COLORS]
+    ),
+    Side.WILD: _lookup([str(n) for n in NUMBERS] + ["*"]),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What a request's ``rules`` and ``side`` fix: the edition, its group kinds, and
+    the cards that may be named (``laid``: those a laid group may hold)."""
+
+    name: str
+    rules: Ruleset
+    side: Side | None
+    kinds: dict[str, GroupKind]
+    kinds_text: str
+    cards: dict[str, Card]
+    laid: dict[str, Card]
+
+
+_CLASSIC_KINDS = {kind.value: kind for kind in (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)}
+_FLIP_KINDS = {kind.value: kind for kind in (GroupKind.SET, GroupKind.COLOR_RUN)}
+_TABLES: dict[tuple[str, Side | None], _Table] = {
+    (name, None): _Table(name, CLASSIC, None, _CLASSIC_KINDS, "set, run or color", _CARDS, _CARDS)
+    for name in ("classic", "el-chavo")
+}
+for _side in Side:
+    _TABLES["flip", _side] = _Table(
+        "flip",
+        FLIP,
+        _side,
+        _FLIP_KINDS,
+        "set or color_run",
+        _SIDE_CARDS[_side],
+        _SIDE_CARDS[Side.COLOR] | _SIDE_CARDS[Side.WILD],
+    )
+del _side
+assert set(_FLIP_KINDS.values()) == set(FLIP.kinds) and set(_CLASSIC_KINDS.values()) == set(CLASSIC.kinds)
 
 _PHASES: dict[tuple[str, int], PhaseSpec] = {
     (name, number): options.phase_spec(number)
@@ -150,22 +222,23 @@ def _op(request: Request) -> str:
 
 
 def _group(request: Request) -> Response:
-    kind = _kind(request)
+    table = _table(request)
+    kind = _kind(request, table)
     size = _size(request)
-    cards = _cards(request, "cards")
-    return {"ok": can_form(kind, cards, size, _RULES)}
+    cards = _cards(request, "cards", table)
+    return {"ok": can_form(kind, cards, size, table.rules)}
 
 
 def _phase(request: Request) -> Response:
-    spec = _phase_spec(request)
-    groups = _groups(request)
-    return {"ok": _makes_phase(groups, spec)}
+    spec, table = _phase_spec(request)
+    groups = _groups(request, table)
+    return {"ok": _makes_phase(groups, spec, table.rules)}
 
 
 def _find(request: Request) -> Response:
-    spec = _phase_spec(request)
-    hand = _cards(request, "hand")
-    laydown = find_laydown(hand, spec, _RULES)
+    spec, table = _phase_spec(request)
+    hand = _cards(request, "hand", table)
+    laydown = find_laydown(hand, spec, table.rules)
     if laydown is None:
         return {"groups": None}
     ordered = _in_phase_order(laydown, spec.groups)
@@ -173,18 +246,22 @@ def _find(request: Request) -> Response:
 
 
 def _hit(request: Request) -> Response:
-    kind = _kind(request)
-    cards = _cards(request, "group")
-    card = _card(_field(request, "card"), "card")
+    table = _table(request)
+    kind = _kind(request, table)
+    # Laid phases never flip, so a laid group may hold cards of either side.
+    cards = _card_list(_field(request, "group"), "group", table, laid=True)
+    card = _card(_field(request, "card"), "card", table)
+    rules = table.rules
     group = Group.make(kind, cards)
-    if len(cards) < _RULES.min_group_size[kind] or group_problem(group, _RULES) is not None:
+    if len(cards) < rules.min_group_size[kind] or group_problem(group, rules) is not None:
         return {"ok": False}
-    return {"ok": bool(hit_ends(group, card, _RULES))}
+    return {"ok": bool(hit_ends(group, card, rules))}
 
 
 def _score(request: Request) -> Response:
-    cards = _cards(request, "cards")
-    return {"points": sum(_RULES.points(card) for card in cards)}
+    table = _table(request)
+    cards = _cards(request, "cards", table)
+    return {"points": sum(table.rules.points(card) for card in cards)}
 
 
 _OPS: dict[str, Callable[[Request], Response]] = {
@@ -199,28 +276,30 @@ _OPS: dict[str, Callable[[Request], Response]] = {
 # --- the rules behind the ops ---------------------------------------------------------------
 
 
-def _makes_phase(groups: Sequence[Sequence[Card]], spec: PhaseSpec) -> bool:
+def _makes_phase(groups: Sequence[Sequence[Card]], spec: PhaseSpec, rules: Ruleset) -> bool:
     if len(groups) != len(spec.groups):
         return False
-    # At most two groups per phase, so trying every matching is cheap.
+    # At most three groups per phase, so trying every matching is cheap.
     for specs in permutations(spec.groups):
-        laid = _as_laid(groups, specs)
-        if laid is not None and laydown_problem(laid, spec, _RULES) is None:
+        laid = _as_laid(groups, specs, rules)
+        if laid is not None and laydown_problem(laid, spec, rules) is None:
             return True
     return False
 
 
-def _as_laid(groups: Sequence[Sequence[Card]], specs: Sequence[GroupSpec]) -> list[Group] | None:
+def _as_laid(
+    groups: Sequence[Sequence[Card]], specs: Sequence[GroupSpec], rules: Ruleset
+) -> list[Group] | None:
     """The groups laid as the kinds of ``specs``, runs put in order; None if one cannot be."""
     laid: list[Group] = []
     for cards, group_spec in zip(groups, specs, strict=True):
-        if not can_form(group_spec.kind, cards, group_spec.size, _RULES):
+        if not can_form(group_spec.kind, cards, group_spec.size, rules):
             return None
-        if group_spec.kind is GroupKind.RUN:
-            arranged = arrange_run(cards, _RULES)
+        if group_spec.kind.is_run:
+            arranged = arrange_run(cards, rules)
             if arranged is None:
                 return None
-            laid.append(Group(GroupKind.RUN, arranged))
+            laid.append(Group(group_spec.kind, arranged))
         else:
             laid.append(Group.make(group_spec.kind, cards))
     return laid
@@ -247,11 +326,39 @@ def _field(request: Request, name: str) -> Any:
     return request[name]
 
 
-def _kind(request: Request) -> GroupKind:
+def _table(request: Request) -> _Table:
+    """The rules (default classic) and, for flip, the side in play."""
+    rules = request.get("rules", "classic")
+    if not isinstance(rules, str) or rules not in _RULESETS:
+        raise RequestError(f"unknown rules {_show(rules)}: expected {_RULESETS_TEXT}")
+    if rules != "flip":
+        if "side" in request:
+            raise RequestError(
+                f'side is only for the flip rules, not {rules!r}: add "rules":"flip" or leave side out'
+            )
+        return _TABLES[rules, None]
+    if "side" not in request:
+        raise RequestError(
+            f"missing field 'side' for op '{request['op']}': the flip rules need the side in play,"
+            f" {_SIDES_TEXT}"
+        )
+    side = request["side"]
+    if not isinstance(side, str) or side not in _SIDES:
+        raise RequestError(f"unknown side {_show(side)}: expected {_SIDES_TEXT}")
+    return _TABLES[rules, _SIDES[side]]
+
+
+def _kind(request: Request, table: _Table) -> GroupKind:
     kind = _field(request, "kind")
-    if not isinstance(kind, str) or kind not in _KINDS:
-        raise RequestError(f"unknown kind {_show(kind)}: expected {_KINDS_TEXT}")
-    return _KINDS[kind]
+    if not isinstance(kind, str) or kind not in table.kinds:
+        raise RequestError(f"unknown kind {_show(kind)}{_for(table)}: expected {table.kinds_text}")
+    return table.kinds[kind]
+
+
+def _for(table: _Table) -> str:
+    """Words naming a non-classic edition in an error message; none for classic, whose
+    messages stay as they always were."""
+    return " for the flip rules" if table.side is not None else ""
 
 
 def _size(request: Request) -> int:
@@ -261,41 +368,65 @@ def _size(request: Request) -> int:
     return int(size)
 
 
-def _phase_spec(request: Request) -> PhaseSpec:
+def _phase_spec(request: Request) -> tuple[PhaseSpec, _Table]:
     number = _field(request, "phase")
     if not _is_int(number) or not 1 <= number <= _PHASE_COUNT:
         raise RequestError(f"phase must be an integer from 1 to {_PHASE_COUNT}, got {_show(number)}")
-    rules = request.get("rules", "classic")
-    if not isinstance(rules, str) or rules not in _RULESETS:
-        raise RequestError(f"unknown rules {_show(rules)}: expected {_RULESETS_TEXT}")
-    return _PHASES[rules, number]
+    table = _table(request)
+    return _PHASES[table.name, number], table
 
 
-def _groups(request: Request) -> list[tuple[Card, ...]]:
+def _groups(request: Request, table: _Table) -> list[tuple[Card, ...]]:
     groups = _field(request, "groups")
     if not isinstance(groups, list):
         raise RequestError(f"groups must be a list of groups of cards, got {_show(groups)}")
-    return [_card_list(group, f"groups[{i}]") for i, group in enumerate(groups)]
+    return [_card_list(group, f"groups[{i}]", table) for i, group in enumerate(groups)]
 
 
-def _cards(request: Request, name: str) -> tuple[Card, ...]:
-    return _card_list(_field(request, name), name)
+def _cards(request: Request, name: str, table: _Table) -> tuple[Card, ...]:
+    return _card_list(_field(request, name), name, table)
 
 
-def _card_list(value: Any, where: str) -> tuple[Card, ...]:
+_EXAMPLES = {None: '["R7","W"]', Side.COLOR: '["R7","R*"]', Side.WILD: '["7","*"]'}
+
+
+def _card_list(value: Any, where: str, table: _Table, laid: bool = False) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise RequestError(f'{where} must be a list of cards like ["R7","W"], got {_show(value)}')
-    return tuple(_card(item, f"{where}[{i}]") for i, item in enumerate(value))
-
-
-def _card(value: Any, where: str) -> Card:
-    card = _CARDS.get(value) if isinstance(value, str) else None
-    if card is None:
         raise RequestError(
-            f"{where}: unknown card {_show(value)}: write a colour R/B/Y/G and a number 1-12"
-            " (like R7), W for Wild or S for Skip, as a string"
+            f"{where} must be a list of cards like {_EXAMPLES[table.side]}, got {_show(value)}"
         )
-    return card
+    return tuple(_card(item, f"{where}[{i}]", table, laid) for i, item in enumerate(value))
+
+
+def _card(value: Any, where: str, table: _Table, laid: bool = False) -> Card:
+    card = (table.laid if laid else table.cards).get(value) if isinstance(value, str) else None
+    if card is not None:
+        return card
+    if table.side is None:
+        raise RequestError(f"{where}: unknown card {_show(value)}: {_CLASSIC_HELP}")
+    raise RequestError(f"{where}: {_flip_card_problem(value, table.side, laid)}")
+
+
+def _flip_card_problem(value: Any, side: Side, laid: bool) -> str:
+    """Why ``value`` names no card of ``side`` (or, ``laid``, of either side)."""
+    help_text = _SIDE_HELP[side] if not laid else f"{_SIDE_HELP[Side.COLOR]}; {_SIDE_HELP[Side.WILD]}"
+    try:
+        card = parse_card(value) if isinstance(value, str) else None
+    except CardError:
+        card = None
+    if card is None:
+        if isinstance(value, str) and value.endswith("!"):
+            return f"{_show(value)}: write a card without the Flip mark '!': {help_text}"
+        return f"unknown card {_show(value)}: {help_text}"
+    if card.has_back:
+        return f"{_show(value)} names both sides of a card: write only the side in play: {help_text}"
+    if card.side is None:
+        return f"{_show(value)} is a classic card: the flip rules have no Wild or Skip: {help_text}"
+    if card.flips:
+        return f"{_show(value)}: write a card without the Flip mark '!': {help_text}"
+    return (
+        f"{_show(value)} is a {card.side.label} card, but the side in play is the {side.label}: {help_text}"
+    )
 
 
 def _is_int(value: Any) -> bool:

@@ -479,6 +479,18 @@ ERROR_CASES = [
     ('{"op":"score"}', "missing field 'cards' for op 'score'", "score without cards"),
     ('{"op":"score","cards":[true]}', "cards[0]: unknown card true", "a boolean card"),
     ('{"op":"score","cards":{"R1":1}}', "cards must be a list of cards", "cards an object"),
+    # The Flip edition's words are refused by the classic rules (its own cases are in test_flip.py).
+    (
+        '{"op":"group","kind":"color_run","size":2,"cards":["R7","R8"]}',
+        "unknown kind 'color_run': expected set, run or color",
+        "color_run is a flip kind",
+    ),
+    ('{"op":"score","cards":["R*"]}', "cards[0]: unknown card 'R*'", "a Star is a flip card"),
+    ('{"op":"score","cards":["7"]}', "cards[0]: unknown card '7'", "a Wild Side 7 is a flip card"),
+    ('{"op":"score","cards":["R7/3"]}', "cards[0]: unknown card 'R7/3'", "a two-sided card"),
+    ('{"op":"score","cards":[],"side":"color"}', "side is only for the flip rules", "side without flip"),
+    ('{"op":"score","cards":[],"rules":"chavo"}', "unknown rules 'chavo'", "rules on every op"),
+    ('{"op":"hit","kind":"set","group":[],"card":"W","rules":7}', "unknown rules 7", "rules on hit"),
 ]
 
 
