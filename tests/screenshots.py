@@ -288,7 +288,7 @@ def setup_and_first_turn(page: Page, url: str) -> None:
     shoot(page, "03-setup")
 
     table = Table(page, handle(Ui(), Event("new-game")))
-    table.ui = handle(table.ui, Event("start-game", "", (*PLAYERS, "first-to-n", "3", "no", "7")))
+    table.ui = handle(table.ui, Event("start-game", "", (*PLAYERS, "classic", "first-to-n", "3", "no", "7")))
     table.tap(Event("start-game"))
     shoot(page, "05-handoff")
     table.tap(Event("reveal"))
@@ -442,6 +442,79 @@ def computer_players(page: Page, url: str) -> None:
     tap(page, Event("home"))
 
 
+# The Flip edition, hand 2 on the Wild Side: Ann to draw; everyone has laid phase 2 on
+# the Colour Side, before the flip (laid phases keep their side).
+FLIP_WILD_DRAW = " ".join(
+    (
+        "4/Y9 1/R3! 10/B* 1/R5 10/Y1 4/Y3 6/B3 10/B6 9/R10 8/G5 11/Y10 9/Y6 7/R8 5/B4",
+        "4/R6 5/R10! */R12 4/B10 8!/Y5 8/Y8 */G5 12/B10 10/G9 2/R9 1/B* 8/R3 1/B1 3/B8",
+        "3/R6 2/B3 */Y2 11/Y* 11/Y7 5/Y11 6/R12 */B8 7/G2 11/B9 3/B2 4/B12 3/G10 12/G8",
+        "*/R* 2/G3 5/G11 2!/B7 2/Y8 12/R8 4/G7 6/Y10 7/G11 10/G* 11!/Y* 7/G12! */B4 */B9",
+        "12/B12 */R1 1/B* 3/G12 6!/B5 10/Y4! 4/G4 */G1 */G4 9!/G* 3/Y5 2/G2 9/R7 5/B5",
+    )
+)
+FLIP_WILD = f"""
+game seed=3 first-dealer=0 dealer=1 current=0 step=draw hand=2 turns=8 rng=6875543030506801531 side=wild
+options ten-hands=no phases-to-win=- even-phases=no el-chavo=no edition=flip
+draw: {FLIP_WILD_DRAW}
+discard: 12/B6! 8/B11 6/G8 6/G3 6/R11 12/G9 7/G10 9/Y3
+seat 0 "Ann" phase-index=1 score=50
+  hand: 2/G6 3!/G7! 10/R2 10/R5 11/B7 12!/R7
+  group: set:R4/1,R4/*,Y4/6
+  group: color_run:R1/2,R2/3
+seat 1 "Robo" phase-index=1 score=20 kind=normal
+  hand: 1/Y6 5/Y7 9/B11 9/Y11 11/Y2 11/Y9!
+  group: set:Y1/5!,G1/7,G*/4
+  group: color_run:B1!/8,B2/7
+seat 2 "Hal" phase-index=1 score=0 kind=hard
+  hand: 9/G6
+  group: set:Y12/8,Y12/12,R*/1,Y*/7
+  group: color_run:R9/8,R*/*,R11/5
+history: 1 phases=1,1,1 points=50,20,0 completed=yes,yes,yes out=2 tiebreak=no
+"""
+
+
+def flip_edition(page: Page, url: str) -> None:
+    """Set-up with the Flip edition; its table on the Colour Side; a flip; the Wild Side."""
+    open_app(page, url)
+    page.evaluate("() => localStorage.clear()")
+    open_app(page, url)
+    tap(page, Event("new-game"))
+    tap(page, Event("add-player"))
+    names, kinds = ("Robo", "Ann", "Hal"), ("normal", "person", "hard")
+    for i, kind in enumerate(kinds):
+        if kind != "person":
+            before = renders(page)
+            page.locator("select[name=kind]").nth(i).select_option(kind)
+            wait_render_after(page, before)
+    before = renders(page)
+    page.check("input[name=edition][value=flip]")
+    wait_render_after(page, before)
+    for i, name in enumerate(names):
+        page.fill(f"#player-{i}", name)
+    page.locator(".edition-phases summary").click()
+    page.locator("details:not(.edition-phases) summary").click()
+    page.fill("input[name=seed]", "48")
+    page.locator("input[name=edition][value=flip]").scroll_into_view_if_needed()
+    shoot(page, "25-setup-flip")
+    table = Table(page, handle(Ui(), Event("new-game")))
+    table.ui = handle(
+        table.ui, Event("start-game", "", (*names, *kinds, "flip", "standard", "5", "no", "48"))
+    )
+    table.tap(Event("start-game"))
+    shoot(page, "26-flip-table")
+    table.tap(Event("draw"))
+    assert table.ui.game is not None
+    flips = next(i for i, card in enumerate(shown_hand(table.ui)) if card.flips)
+    table.tap(Event("select", str(flips)))
+    table.tap(Event("discard"))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shoot(page, "27-flip-announced")
+    table = continue_saved(page, url, parse_state(FLIP_WILD))
+    shoot(page, "28-flip-table-wild")
+    tap(page, Event("home"))
+
+
 def update_banner(browser: Browser) -> None:
     """A second build served in place of the first: the page offers the update."""
     with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
@@ -468,6 +541,7 @@ def update_banner(browser: Browser) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--only", choices=["flip"], help="shoot only these screens, keeping the others")
     args = parser.parse_args(argv)
     (ROOT / ".cache").mkdir(exist_ok=True)
     if not args.no_build:
@@ -475,19 +549,27 @@ def main(argv: list[str] | None = None) -> int:
     if not (build.DIST / "index.html").exists():
         sys.exit("dist/ is not built: run without --no-build")
     OUT.mkdir(parents=True, exist_ok=True)
+    only = args.only
     for old in OUT.glob("*.png"):
-        old.unlink()
+        if not only:
+            old.unlink()
 
     with sync_playwright() as playwright, serving(build.DIST) as url:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.set_default_timeout(60_000)
+        if only == "flip":
+            flip_edition(page, url)
+            context.close()
+            browser.close()
+            return 0
         setup_and_first_turn(page, url)
         a_turn_with_every_prompt(page, url)
         end_of_hand_and_game(page, url)
         home_rules_history_corrupt(page, url)
         computer_players(page, url)
+        flip_edition(page, url)
         context.close()
         update_banner(browser)
         browser.close()

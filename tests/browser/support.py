@@ -118,6 +118,7 @@ def start_game(
     phases: str,
     seed: str,
     kinds: tuple[str, ...] = (),
+    edition: str = "classic",
 ) -> Ui:
     kinds = kinds or ("person",) * len(names)
     open_app(page, url)
@@ -131,6 +132,10 @@ def start_game(
             page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     for i, name in enumerate(names):
         page.fill(f"#player-{i}", name)
+    if edition != "classic":
+        before = renders(page)
+        page.check(f"input[name=edition][value={edition}]")
+        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     page.check(f"input[name=variation][value={variation}]")
     page.locator("details summary").click()
     page.fill("input[name=seed]", seed)
@@ -138,7 +143,7 @@ def start_game(
         page.select_option("select[name=phases-to-win]", phases)
     tap(page, Event("start-game"))
     mirror = handle(Ui(), Event("new-game"))
-    return handle(mirror, Event("start-game", "", (*names, *kinds, variation, phases, "no", seed)))
+    return handle(mirror, Event("start-game", "", (*names, *kinds, edition, variation, phases, "no", seed)))
 
 
 def allowed_cards(mirror: Ui) -> list[str]:

@@ -30,13 +30,14 @@ def next_taps(ui: Ui) -> list[Event]:
             top is not None
             and not game.player.has_laid
             and TakeDiscard() in legal(ui)
-            and _helps(game.player.hand, top)
+            and _helps(game.player.shown_hand, top.shown)
         )
         return [Event("take" if wanted else "draw")]
     actions = legal(ui)
     hand = shown_hand(ui)
     if any(isinstance(a, LayDown) for a in actions):
-        found = find_laydown(game.player.hand, game.phase_spec(game.current))
+        rules = game.config.options.ruleset()
+        found = find_laydown(game.player.shown_hand, game.phase_spec(game.current), rules)
         assert found is not None
         return [Event("lay"), Event("confirm")]
     hits = [a for a in actions if isinstance(a, Hit)]
@@ -56,15 +57,19 @@ def next_taps(ui: Ui) -> list[Event]:
 
 
 def _helps(hand: tuple[Card, ...], card: Card) -> bool:
-    return card.is_wild or (card.is_natural and any(c.is_natural and c.number == card.number for c in hand))
+    """A Wild or a Star; or a number already held (both sides: a card fixes a number or not)."""
+    number = card.fixed_number
+    return (
+        card.is_wild or card.is_star or (number is not None and any(c.fixed_number == number for c in hand))
+    )
 
 
 def _worst_card(hand: tuple[Card, ...], phase: PhaseSpec | None) -> Card:
-    """Skips first; Wilds last; otherwise the card the phase needs least."""
+    """Skips first; Wilds and Stars last; otherwise the card the phase needs least."""
     skips = [c for c in hand if c.is_skip]
     if skips:
         return skips[0]
-    naturals = [c for c in hand if c.is_natural]
+    naturals = [c for c in hand if c.is_numbered]
     if not naturals:
         return hand[0]
     kinds = {g.kind for g in phase.groups} if phase else set()
@@ -73,8 +78,8 @@ def _worst_card(hand: tuple[Card, ...], phase: PhaseSpec | None) -> Card:
         return min(naturals, key=lambda c: (colors[c.color], -c.number, c.code))
     counts = Counter(c.number for c in naturals)
     keep: set[int] = set()  # numbers of a run worth keeping, one card each
-    if GroupKind.RUN in kinds and phase is not None:
-        size = max(g.size for g in phase.groups if g.kind is GroupKind.RUN)
+    if kinds & {GroupKind.RUN, GroupKind.COLOR_RUN} and phase is not None:
+        size = max(g.size for g in phase.groups if g.kind.is_run)
         start = max(range(1, 14 - size), key=lambda s: sum(1 for n in range(s, s + size) if counts[n]))
         keep = set(range(start, start + size))
         only_runs = GroupKind.SET not in kinds

@@ -16,11 +16,13 @@ from phase10.view import view
 CARD = re.compile(r'data-card="([^"]+)"')
 
 
-def start(names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7", kinds=None) -> Ui:
+def start(
+    names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7", kinds=None, edition="classic"
+) -> Ui:
     ui = handle(Ui(), Event("new-game"))
     assert ui.screen is Screen.SETUP
     kinds = kinds or ("person",) * len(names)
-    values = (*names, *kinds, variation, phases, "no", seed)
+    values = (*names, *kinds, edition, variation, phases, "no", seed)
     return handle(ui, Event("start-game", "", values))
 
 
@@ -314,17 +316,19 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
 
 def test_setup_seats_switch_between_people_and_computers():
     ui = handle(Ui(), Event("new-game"))
-    form = ("Player 1", "Player 2", "person", "hard", "standard", "5", "no", "")
+    form = ("Player 1", "Player 2", "person", "hard", "classic", "standard", "5", "no", "")
     ui = handle(ui, Event("setup-change", "", form))
     assert ui.setup.names == ("Player 1", "Computer 2") and ui.setup.kinds == ("person", "hard")
-    ui = handle(ui, Event("add-player", "", ui.setup.names + ui.setup.kinds + ("standard", "5", "no", "")))
+    ui = handle(
+        ui, Event("add-player", "", ui.setup.names + ui.setup.kinds + ("classic", "standard", "5", "no", ""))
+    )
     assert ui.setup.names[-1] == "Computer 3" and ui.setup.kinds[-1] == "hard"
-    typed = ("Ann", "Zed", "Computer 3", "person", "person", "easy", "standard", "5", "no", "")
+    typed = ("Ann", "Zed", "Computer 3", "person", "person", "easy", "classic", "standard", "5", "no", "")
     ui = handle(ui, Event("setup-change", "", typed))
     assert ui.setup.names == ("Ann", "Zed", "Computer 3"), "a typed name is kept"
     html = render(ui)
     assert html.count('name="kind"') == 3 and '<option value="easy" selected>' in html
-    none = ("A", "B", "easy", "hard", "standard", "5", "no", "1")
+    none = ("A", "B", "easy", "hard", "classic", "standard", "5", "no", "1")
     ui = handle(handle(Ui(), Event("new-game")), Event("start-game", "", none))
     assert ui.screen is Screen.SETUP and "person" in ui.setup.error
 

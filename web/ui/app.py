@@ -33,13 +33,14 @@ def build_info() -> tuple[str, str]:
 
 
 def _form_values() -> tuple[str, ...]:
-    """The set-up form's fields: the names, who plays each seat, then variation, phases to
-    win, El Chavo, seed."""
+    """The set-up form's fields: the names, who plays each seat, then edition, variation,
+    phases to win, El Chavo, seed."""
     form = document.getElementById("setup")
     if not form:  # the DOM's null arrives as a falsy JsNull
         return ()
     names = [str(node.value) for node in form.querySelectorAll("input[name=player]")]
     kinds = [str(node.value) for node in form.querySelectorAll("select[name=kind]")]
+    edition = form.querySelector("input[name=edition]:checked")
     variation = form.querySelector("input[name=variation]:checked")
     phases = form.querySelector("select[name=phases-to-win]")
     el_chavo = form.querySelector("input[name=el-chavo]")
@@ -47,6 +48,7 @@ def _form_values() -> tuple[str, ...]:
     return (
         *names,
         *kinds,
+        str(edition.value) if edition else "classic",
         str(variation.value) if variation else "standard",
         str(phases.value) if phases else "5",
         "yes" if el_chavo and el_chavo.checked else "no",

@@ -36,7 +36,7 @@ from phase10 import (
     new_game,
     why_illegal,
 )
-from phase10.rules import MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
+from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 from phase10.view import view
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "Ui",
     "computer_delay",
     "computer_due",
+    "flip_words",
     "handle",
     "shown_hand",
     "viewer",
@@ -79,20 +80,27 @@ def default_name(kind: str, seat: int) -> str:
 class SetupForm:
     names: tuple[str, ...] = ("Player 1", "Player 2")
     kinds: tuple[str, ...] = (PERSON, PERSON)  # who plays each seat, see PLAYER_KINDS
+    edition: str = "classic"  # a key of phase10.rules.EDITIONS
     variation: str = "standard"  # standard, ten-hands, first-to-n, even-phases
     phases_to_win: int = 5
     el_chavo: bool = False
     seed: str = ""
     error: str = ""
 
+    @property
+    def el_chavo_offered(self) -> bool:
+        """The El Chavo Phase 10 is a rule of the classic edition only."""
+        return EDITIONS[self.edition].el_chavo_number is not None
+
     def options(self) -> Options:
+        common = Options(edition=self.edition, el_chavo=self.el_chavo and self.el_chavo_offered)
         if self.variation == "ten-hands":
-            return Options(ten_hands=True, el_chavo=self.el_chavo)
+            return replace(common, ten_hands=True)
         if self.variation == "first-to-n":
-            return Options(phases_to_win=self.phases_to_win, el_chavo=self.el_chavo)
+            return replace(common, phases_to_win=self.phases_to_win)
         if self.variation == "even-phases":
-            return Options(even_phases=True, el_chavo=self.el_chavo)
-        return Options(el_chavo=self.el_chavo)
+            return replace(common, even_phases=True)
+        return common
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +129,7 @@ class Ui:
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
     fresh: str = ""  # what the last action brought: "card:R7", "laid", "hit:1:0" (animated)
     narration: tuple[str, ...] = ()  # the computer players' moves since a person last played
+    flipped: str = ""  # the last action turned the table over: what happened, in words
 
     @property
     def can_continue(self) -> bool:
@@ -168,13 +177,19 @@ def computer_delay(reduced_motion: bool) -> int:
 
 
 def shown_hand(ui: Ui) -> tuple[Card, ...]:
-    """The shown hand in the order shown: by number, or by colour then number."""
+    """The shown hand in the order shown: by number, or by colour then number.  Cards come
+    as their holder sees them (``Card.shown``): nobody sees the other side of their own cards."""
     assert ui.game is not None
     seat = viewer(ui)
-    hand = ui.game.players[seat].hand if seat is not None else ()
+    hand = ui.game.players[seat].shown_hand if seat is not None else ()
     if ui.sort == "color":
-        return tuple(sorted(hand, key=lambda c: (c.color.index if c.is_natural else 4, c.code)))
+        return tuple(sorted(hand, key=_color_order))
     return hand
+
+
+def _color_order(card: Card) -> tuple[int, int]:
+    color = card.fixed_color
+    return (color.index if color is not None else 4, card.code)
 
 
 def selected_cards(ui: Ui) -> tuple[Card, ...]:
@@ -200,7 +215,9 @@ def turn_screen(game: GameState) -> Screen:
 
 def resume(ui: Ui, game: GameState) -> Ui:
     """Open a game: its current screen, with any hand hidden until it is passed on."""
-    return replace(ui, game=game, screen=screen_for(game), selected=(), prompt=None, message="", narration=())
+    return replace(
+        ui, game=game, screen=screen_for(game), selected=(), prompt=None, message="", narration=(), flipped=""
+    )
 
 
 # --- applying engine actions ---------------------------------------------------------------
@@ -229,7 +246,10 @@ def _apply(ui: Ui, action: Action) -> Ui:
     elif turn_ended or ui.game.step is Step.HAND_OVER:
         screen = turn_screen(game)  # the hand is hidden before the phone is passed on
     fresh = _fresh(ui.game, game, action)
-    return replace(ui, game=game, screen=screen, selected=(), prompt=None, message="", fresh=fresh)
+    flipped = flip_words(ui.game, action) if game.side is not ui.game.side else ""
+    return replace(
+        ui, game=game, screen=screen, selected=(), prompt=None, message="", fresh=fresh, flipped=flipped
+    )
 
 
 def computer_move(ui: Ui) -> Ui:
@@ -268,8 +288,16 @@ def narrate(before: GameState, action: Action) -> str:
     if isinstance(action, Discard):
         if action.target is not None:
             return f"{name} discarded a Skip: {names[action.target]} loses a turn."
-        return f"{name} discarded {action.card.label}."
+        return flip_words(before, action) or f"{name} discarded {action.card.label}."
     return f"{name} played {action}."
+
+
+def flip_words(before: GameState, action: Action) -> str:
+    """A discard that turns the table over, in words; "" for any other action."""
+    if not (isinstance(action, Discard) and action.card.flips and before.config.options.ruleset().two_sided):
+        return ""
+    name, side = before.player.name, before.side.other.label
+    return f"{name} discarded {action.card.label} with the Flip symbol: the table turns to the {side}."
 
 
 def _fresh(before: GameState, after: GameState, action: Action) -> str:
@@ -278,7 +306,7 @@ def _fresh(before: GameState, after: GameState, action: Action) -> str:
         # A computer's drawn card is its secret: only groups on the table are animated.
         return _fresh_on_table(action)
     if isinstance(action, Draw | TakeDiscard) and after.step is Step.PLAY:
-        added = Counter(after.player.hand) - Counter(before.player.hand)
+        added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
         return f"card:{next(iter(added))}" if added else ""
     return _fresh_on_table(action)
 
@@ -388,6 +416,7 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
         form,
         names=game.config.players,
         kinds=game.config.kinds,
+        edition=options.edition,
         variation=variation,
         phases_to_win=options.phases_to_win or form.phases_to_win,
         el_chavo=options.el_chavo,
@@ -425,13 +454,13 @@ def _remove_player(ui: Ui, event: Event) -> Ui:
 
 
 def _read_form(ui: Ui, event: Event) -> Ui:
-    """Fields arrive as ``values``: the names, then who plays each seat, then variation,
-    N, El Chavo (yes/no) and the seed."""
-    if not event.values or (len(event.values) - 4) % 2:
+    """Fields arrive as ``values``: the names, then who plays each seat, then the edition,
+    variation, N, El Chavo (yes/no) and the seed."""
+    if not event.values or (len(event.values) - 5) % 2:
         return ui
-    seats = (len(event.values) - 4) // 2
+    seats = (len(event.values) - 5) // 2
     names, kinds = list(event.values[:seats]), list(event.values[seats : 2 * seats])
-    variation, phases, el_chavo, seed = event.values[2 * seats :]
+    edition, variation, phases, el_chavo, seed = event.values[2 * seats :]
     old = ui.setup
     for seat, kind in enumerate(kinds):
         if kind not in PLAYER_KINDS:
@@ -444,6 +473,7 @@ def _read_form(ui: Ui, event: Event) -> Ui:
         ui.setup,
         names=tuple(names),
         kinds=tuple(kinds),
+        edition=edition if edition in EDITIONS else ui.setup.edition,
         variation=variation,
         phases_to_win=int(phases) if phases.isdigit() else ui.setup.phases_to_win,
         el_chavo=el_chavo == "yes",
@@ -523,7 +553,8 @@ def _lay(ui: Ui, _event: Event) -> Ui:
             spec = ui.game.phase_spec(ui.game.current)
             return replace(ui, message=f"These cards do not make phase {spec.number} ({spec.describe()}).")
     else:
-        found = find_laydown(ui.game.player.hand, ui.game.phase_spec(ui.game.current))
+        rules = ui.game.config.options.ruleset()
+        found = find_laydown(ui.game.player.shown_hand, ui.game.phase_spec(ui.game.current), rules)
         if found is None:
             reason = why_illegal(ui.game, LayDown(())) or "Your hand does not make the phase yet."
             spec = ui.game.phase_spec(ui.game.current)

@@ -77,11 +77,38 @@ RULES_TEXT: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "The Flip edition",
+        (
+            "Choose it at set-up. Every card has two sides, a Colour Side and a Wild Side, and the whole "
+            "table plays one of them at a time: the draw pile, the discard pile and every hand. Each hand "
+            "is dealt Colour Side up, and a badge on the table says which side is in play.",
+            "Colour Side: a number in one colour (red 7), or a Star of one colour that can be any number. "
+            "Wild Side: a number that can be any colour (drawn edged in all four colours), or a Star that "
+            "can be anything.",
+            "You hold your cards with the side in play facing you, so everyone else sees their other side, "
+            "and the draw pile shows the other side of its top card. The app shows other players' other "
+            "sides under their names. You never see the other side of your own cards, so when two of your "
+            "cards look alike the app plays the first of them.",
+            "Discarding a card with the Flip symbol (↻) turns the table over: the draw pile, the discard "
+            "pile and every hand switch to the other side. Phases already laid down stay as they were "
+            "laid. A Flip card turned up to start the discard pile does nothing.",
+            "The groups are sets (two or more cards of one number) and colour runs (two or more numbers in "
+            "a row, all one colour, between 1 and 12). Every group needs at least one card showing a "
+            "number: Stars alone are not enough. The edition has its own ten phases, listed below.",
+            "A colour run made only of Wild Side numbers has no colour yet; it takes the colour of the "
+            "first Colour Side card added to it.",
+            "There are no Skips. Cards left in hand count on the side in play when the hand ends: 5 for "
+            "1-9, 10 for 10-12, 20 for a Star. If the last card discarded carries the Flip symbol, the "
+            "table turns over first and the hands are counted on the new side.",
+        ),
+    ),
+    (
         "Computer players",
         (
             "Any seat can be a computer player. They follow the same rules and see only what a person in "
             "their seat would see: their own hand, the discard pile's top card, the groups on the table and "
-            "how many cards everyone holds. They never look at another hand or at the draw pile.",
+            "how many cards everyone holds (in the Flip edition, also the other side of everyone else's "
+            "cards and of the draw pile's top card). They never look at another hand or into the draw pile.",
             "Easy lays down and adds to groups when it can, but draws and discards carelessly. Normal keeps "
             "the cards its phase needs and skips the next player. Hard also keeps the hand most draws would "
             "improve, avoids discarding what the next player is collecting, and skips whoever is closest to "

@@ -10,8 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step
+from phase10.cards import Side
 from phase10.groups import Group
-from phase10.rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, OPTION_CATALOGUE, PERSON, PLAYER_KINDS
+from phase10.rules import (
+    CLASSIC,
+    EDITIONS,
+    FLIP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTION_CATALOGUE,
+    PERSON,
+    PLAYER_KINDS,
+    GroupKind,
+    Ruleset,
+)
 from phase10.view import PlayerView, PublicPlayer, view
 
 from .controller import (
@@ -34,39 +46,84 @@ __all__ = ["render", "update_banner"]
 
 SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
 COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+EDITION_SUMMARIES = {
+    CLASSIC.name: "Numbers in four colours, Wilds and Skips; sets, runs and cards of one colour.",
+    FLIP.name: "Two-sided cards: discarding a Flip card turns the whole table over to its other side.",
+}
 
 
 # --- pieces --------------------------------------------------------------------------------
 
 
 def card_face(card: Card, *, value: str | None = None) -> Markup:
-    """The inside of a card: its number or letter, and its colour's shape."""
-    if card.is_wild:
-        return join([el("span", "W", class_="face"), el("span", value or "★", class_="sym")])
+    """The inside of a card: its number (a Star's ★, W, S) and its colour's shape (a
+    four-colour disc when any colour goes); ``value`` is what it stands for in a group."""
+    mark = el("span", "↻", class_="flip-mark", aria_hidden="true") if card.flips else ""
     if card.is_skip:
         return join([el("span", "S", class_="face"), el("span", class_="sym skip-sym", aria_hidden="true")])
-    letter = card.color.value
-    return join([el("span", str(card.number), class_="face"), el("span", SYMBOLS[letter], class_="sym")])
+    if card.side is None:  # the classic Wild
+        return join([el("span", "W", class_="face"), el("span", value or "★", class_="sym")])
+    number, color = card.fixed_number, card.fixed_color
+    face = el("span", "★" if number is None else str(number), class_="face")
+    if value:
+        sym = el("span", value, class_="sym value")
+    elif color is not None:
+        sym = el("span", SYMBOLS[color.value], class_="sym")
+    else:
+        sym = el("span", class_="sym any-sym", aria_hidden="true")
+    return join([face, sym, mark])
 
 
 def card_class(card: Card) -> str:
-    if card.is_wild:
-        return "card wild"
     if card.is_skip:
         return "card skip"
-    return f"card {COLOR_NAMES[card.color.value]}"
+    if card.side is None:
+        return "card wild"
+    color = card.fixed_color
+    classes = ["card"]
+    if card.side is Side.WILD:
+        classes.append("wild-side")
+    if card.is_star:
+        classes.append("star")
+    if color is not None:
+        classes.append(COLOR_NAMES[color.value])
+    if card.flips:
+        classes.append("flips")
+    return " ".join(classes)
 
 
 def card_label(card: Card, value: str | None = None) -> str:
-    return f"{card.label} as {value}" if value and card.is_wild else card.label
+    """Words for a card: "Red 7", "Wild Star as Red 5", "Blue 3, Flip"."""
+    label = f"{card.label} as {value}" if value and not card.is_natural else card.label
+    return label + (", Flip" if card.flips else "")
 
 
-def hand_card(card: Card, index: int, selected: bool, arriving: bool = False) -> Markup:
+def group_value(group: Group, index: int) -> str | None:
+    """What a card in a group stands for beyond what it shows, briefly: a Star's number, and
+    the colour of a colour run where the card leaves it free; a classic Wild's value."""
+    card = group.cards[index]
+    if card.side is None:
+        return group.value_of(index) if card.is_wild else None
+    parts = []
+    if card.fixed_number is None:
+        parts.append(str(group.number if group.kind is GroupKind.SET else group.start + index))
+    color = group.color
+    if card.fixed_color is None and group.kind.is_run and color is not None:
+        parts.append(SYMBOLS[color.value])
+    return "".join(parts) or None
+
+
+def hand_card(
+    card: Card, index: int, selected: bool, arriving: bool = False, flipping: bool = False
+) -> Markup:
     return el(
         "button",
         card_face(card),
         type="button",
-        class_=card_class(card) + (" selected" if selected else "") + (" arrive" if arriving else ""),
+        class_=card_class(card)
+        + (" selected" if selected else "")
+        + (" arrive" if arriving else "")
+        + (" flip-in" if flipping else ""),
         data_action="select",
         data_value=str(index),
         aria_pressed="true" if selected else "false",
@@ -77,16 +134,25 @@ def hand_card(card: Card, index: int, selected: bool, arriving: bool = False) ->
 
 def group_view(group: Group, seat: int, index: int, hittable: bool, arriving: bool = False) -> Markup:
     """A laid group; each Wild shows what it stands for."""
-    cards = [
-        el(
-            "span",
-            card_face(card, value=group.value_of(i) if card.is_wild else None),
-            class_=card_class(card) + " small",
-            aria_label=card_label(card, group.value_of(i)),
-            data_card=str(card),
+    cards = []
+    for i, card in enumerate(group.cards):
+        value = group_value(group, i)
+        color = group.color
+        stands_as = (
+            f" as-{COLOR_NAMES[color.value]}"
+            if value and card.fixed_color is None and color is not None and group.kind.is_run
+            else ""
         )
-        for i, card in enumerate(group.cards)
-    ]
+        cards.append(
+            el(
+                "span",
+                card_face(card, value=value),
+                class_=card_class(card) + " small" + stands_as,
+                role="img",
+                aria_label=card_label(card, group.value_of(i) if value else None),
+                data_card=str(card),
+            )
+        )
     attributes: dict[str, object] = {
         "class_": "group" + (" hittable" if hittable else "") + (" arrive" if arriving else ""),
         "aria_label": f"{group.describe()}, {len(group.cards)} cards",
@@ -202,6 +268,13 @@ def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
             ),
             el("section", el("h2", "The ten phases"), phase_list(), class_="card-panel"),
             el(
+                "section",
+                el("h2", "The Flip edition"),
+                el("p", EDITION_SUMMARIES[FLIP.name]),
+                el("details", el("summary", "Its ten phases"), phase_list(FLIP)),
+                class_="card-panel",
+            ),
+            el(
                 "footer",
                 el("p", "An unofficial rules implementation. Phase 10 is a trademark of Mattel."),
                 el(
@@ -216,9 +289,9 @@ def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
     )
 
 
-def phase_list() -> Markup:
-    items = [el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in CLASSIC.phases]
-    return el("ol", *items, class_="phase-list")
+def phase_list(rules: Ruleset = CLASSIC) -> Markup:
+    items = [el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in rules.phases]
+    return el("ol", *items, class_="phase-list", data_edition=rules.name)
 
 
 def _option(title: str, summary: str) -> Markup:
@@ -285,6 +358,32 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
         )
         for info in variations
     ]
+    editions = el(
+        "fieldset",
+        el("legend", "Edition"),
+        *[
+            el(
+                "label",
+                el(
+                    "input",
+                    type="radio",
+                    name="edition",
+                    value=rules.name,
+                    checked=form.edition == rules.name,
+                    data_change="setup-change",
+                ),
+                el("span", el("strong", rules.title), el("small", EDITION_SUMMARIES[rules.name])),
+                class_="choice",
+            )
+            for rules in EDITIONS.values()
+        ],
+        el(
+            "details",
+            el("summary", f"The {EDITIONS[form.edition].title} edition's ten phases"),
+            phase_list(EDITIONS[form.edition]),
+            class_="edition-phases",
+        ),
+    )
     phases = el(
         "label",
         "Phases to win ",
@@ -317,6 +416,7 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                     el("ol", *rows, class_="players"),
                     button("+ Add a player", "add-player", enabled=len(form.names) < MAX_PLAYERS),
                 ),
+                editions,
                 el("fieldset", el("legend", "Way to play"), *radios, phases),
                 el(
                     "fieldset",
@@ -331,6 +431,7 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                         ),
                         class_="choice",
                     ),
+                    hidden=not form.el_chavo_offered,
                 ),
                 el(
                     "details",
@@ -358,13 +459,19 @@ def rules_screen() -> Markup:
         for title, lines in RULES_TEXT
     ]
     reference = el("section", el("h2", "The ten phases"), phase_list(), class_="card-panel reference-card")
-    return join([header("Rules", back=True), reference, *sections])
+    flip = el(
+        "section",
+        el("h2", "The Flip edition's ten phases"),
+        phase_list(FLIP),
+        class_="card-panel reference-card",
+    )
+    return join([header("Rules", back=True), reference, *sections, flip])
 
 
 # --- the table -----------------------------------------------------------------------------
 
 
-def handoff_screen(game: GameState) -> Markup:
+def handoff_screen(game: GameState, flipped: str = "") -> Markup:
     """Between turns: no card of any hand is on the page."""
     name = game.player.name
     seen = view(game, game.current)
@@ -377,6 +484,8 @@ def handoff_screen(game: GameState) -> Markup:
                 el("p", "Pass the phone to", class_="handoff-lead"),
                 el("h2", name, class_="handoff-name"),
                 el("p", phase_words(seen.me), class_="handoff-phase"),
+                el("p", flipped, class_="notice", role="status") if flipped else "",
+                side_badge(game) if game.config.options.ruleset().two_sided else "",
                 el("p", f"{names_and(skipped)} lost a turn to a Skip.", class_="notice") if skipped else "",
                 button(f"Show {name}'s hand", "reveal", primary=True),
                 class_="handoff",
@@ -399,11 +508,13 @@ def table_screen(ui: Ui) -> Markup:
     hand = shown_hand(ui)
     fresh = ui.fresh.removeprefix("card:") if ui.fresh.startswith("card:") else None
     arriving = next((i for i, card in enumerate(hand) if str(card) == fresh), -1)
+    flipping = bool(ui.flipped)
     return join(
         [
             header(f"Hand {game.hand_number} · {seen.me.name}", home=True),
             players_section(others, hittable, ui, "Other players"),
-            piles(seen, legal_now),
+            flip_status(ui),
+            piles(seen, legal_now, flipping),
             narration(ui),
             el(
                 "section",
@@ -437,7 +548,10 @@ def table_screen(ui: Ui) -> Markup:
                 ),
                 el(
                     "div",
-                    *[hand_card(card, i, i in ui.selected, i == arriving) for i, card in enumerate(hand)],
+                    *[
+                        hand_card(card, i, i in ui.selected, i == arriving, flipping)
+                        for i, card in enumerate(hand)
+                    ],
                     class_="hand",
                     role="group",
                     aria_label="Your hand",
@@ -456,12 +570,15 @@ def open_table_screen(ui: Ui) -> Markup:
     game = ui.game
     seen = view(game, game.current)  # for the public parts only: its hand is never drawn
     playing = seen.me.name
-    order = [seen.me, *_seats_after(seen)]
+    # The side of the player's cards facing the table is public: as anyone else sees it.
+    me = view(game, (game.current + 1) % len(game.players)).players[game.current]
+    order = [me, *_seats_after(seen)]
     return join(
         [
             header(f"Hand {game.hand_number} · {playing} is playing", home=True),
             players_section([p for p in order if p.in_hand], set(), ui, "Players"),
-            piles(seen, ()),
+            flip_status(ui),
+            piles(seen, (), bool(ui.flipped)),
             narration(ui),
             el(
                 "p",
@@ -521,40 +638,104 @@ def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui) -> Ma
             "div",
             el("strong", player.name, class_="name"),
             el("span", f"Phase {player.phase}", class_="phase"),
-            el("span", f"{player.hand_count} cards", class_="count"),
+            el("span", f"{player.hand_count} card{'' if player.hand_count == 1 else 's'}", class_="count"),
             el("span", f"{player.score} pts", class_="score"),
             *marks,
             class_="opponent-line",
         ),
+        backs_row(player, bool(ui.flipped)),
         el("div", *groups, class_="groups") if groups else "",
         class_="opponent",
         data_seat=str(player.seat),
     )
 
 
-def piles(seen: PlayerView, legal_now: Sequence[Action]) -> Markup:
+def backs_row(player: PublicPlayer, flipping: bool) -> Markup:
+    """Two-sided cards: the other side of a player's hand, which faces the table."""
+    if not player.backs:
+        return Markup("")
+    cards = [
+        el(
+            "span",
+            card_face(card),
+            class_=card_class(card) + " tiny" + (" flip-in" if flipping else ""),
+            role="img",
+            aria_label=card_label(card),
+            data_back=str(card),
+        )
+        for card in player.backs
+    ]
+    return el(
+        "div",
+        el("span", "Other side", class_="backs-name", aria_hidden="true"),
+        el("span", *cards, class_="backs-cards"),
+        class_="backs",
+        role="group",
+        aria_label=f"The other side of {player.name}'s cards",
+    )
+
+
+def side_badge(game: GameState, flipping: bool = False) -> Markup:
+    """Which side of the two-sided cards the table plays."""
+    side = game.side
+    return el(
+        "p",
+        el("span", "↻", class_="side-icon", aria_hidden="true"),
+        f"{side.label} in play",
+        class_=f"side-badge side-{side.value}" + (" flip-in" if flipping else ""),
+    )
+
+
+def flip_status(ui: Ui) -> Markup:
+    """The side in play, and what just turned the table over.  A computer's flip is told in
+    the narration, which is read out already."""
+    assert ui.game is not None
+    if not ui.game.config.options.ruleset().two_sided:
+        return Markup("")
+    told = bool(ui.narration) and ui.narration[-1] == ui.flipped
+    note = (
+        el("p", ui.flipped, class_="flip-note", role=None if told else "status") if ui.flipped else Markup("")
+    )
+    return el("div", side_badge(ui.game, bool(ui.flipped)), note, class_="flip-status")
+
+
+def piles(seen: PlayerView, legal_now: Sequence[Action], flipping: bool = False) -> Markup:
     from phase10 import Draw, TakeDiscard
 
     can_draw = Draw() in legal_now
     can_take = TakeDiscard() in legal_now
     top = seen.discard_top
-    top_label = f"Discard pile, top card {top.label}" if top else "Discard pile, empty"
+    top_label = f"Discard pile, top card {card_label(top)}" if top else "Discard pile, empty"
+    turning = " flip-in" if flipping else ""
     discard_face = (
-        el("span", card_face(top), class_=card_class(top) + " pile-card")
+        el("span", card_face(top), class_=card_class(top) + " pile-card" + turning)
         if top
         else el("span", class_="pile-empty")
     )
+    back = seen.draw_back
+    draw_label = f"Draw pile, {seen.draw_count} cards"
+    if back is not None:
+        # Face down, the top card shows its other side: a real face in this edition.
+        draw_face = el(
+            "span",
+            card_face(back),
+            class_=card_class(back) + " pile-card draw-back" + turning,
+            data_back=str(back),
+        )
+        draw_label += f"; its top card's other side shows {card_label(back)}"
+    else:
+        draw_face = el("span", "", class_="card back pile-card")
     return el(
         "section",
         el(
             "button",
-            el("span", "", class_="card back pile-card"),
+            draw_face,
             el("span", f"Draw · {seen.draw_count}", class_="pile-name"),
             type="button",
             class_="pile draw-pile",
             data_action="draw",
             disabled=not can_draw,
-            aria_label=f"Draw pile, {seen.draw_count} cards",
+            aria_label=draw_label,
         ),
         el(
             "button",
@@ -690,6 +871,8 @@ def score_sheet(game: GameState) -> Markup:
         for s in range(len(names))
     ]
     totals = [0] * len(names)
+    rules = game.config.options.ruleset()
+    caption = el("caption", f"{rules.title} edition") if rules is not CLASSIC else ""
     rows = []
     for record in game.history:
         cells = []
@@ -719,6 +902,7 @@ def score_sheet(game: GameState) -> Markup:
         "div",
         el(
             "table",
+            caption,
             el("thead", el("tr", el("th", "Hand", scope="col"), *[el("th", n, scope="col") for n in names])),
             el("tbody", el("tr", el("th", "Phases", scope="row"), *ticks), *rows),
             class_="score-sheet",
@@ -727,7 +911,7 @@ def score_sheet(game: GameState) -> Markup:
     )
 
 
-def hand_over_screen(game: GameState) -> Markup:
+def hand_over_screen(game: GameState, flipped: str = "") -> Markup:
     record = game.history[-1]
     who = game.players[record.went_out].name if record.went_out is not None else None
     headline = f"{who} went out" if who else "The draw pile ran out: nobody went out"
@@ -765,6 +949,10 @@ def hand_over_screen(game: GameState) -> Markup:
             el(
                 "section",
                 el("h2", headline),
+                el("p", flipped, class_="notice", role="status") if flipped else "",
+                el("p", f"Cards left in hand were counted on the {game.side.label}.", class_="side-note")
+                if game.config.options.ruleset().two_sided
+                else "",
                 el("ul", *lines, class_="results"),
                 tie_note,
                 class_="card-panel",
@@ -805,7 +993,7 @@ def history_screen(games: Sequence[GameState], unreadable: int) -> Markup:
                 "details",
                 el(
                     "summary",
-                    f"{', '.join(g.config.players)} · won by {g.players[g.winner].name}"
+                    _edition_prefix(g) + f"{', '.join(g.config.players)} · won by {g.players[g.winner].name}"
                     if g.winner is not None
                     else "",
                 ),
@@ -817,6 +1005,11 @@ def history_screen(games: Sequence[GameState], unreadable: int) -> Markup:
     if unreadable:
         body.append(el("p", f"{unreadable} older score sheet(s) could not be read.", class_="notice"))
     return join([header("Past games", back=True), *body])
+
+
+def _edition_prefix(game: GameState) -> str:
+    rules = game.config.options.ruleset()
+    return "" if rules is CLASSIC else f"{rules.title} · "
 
 
 def corrupt_screen(problem: str) -> Markup:
@@ -866,11 +1059,11 @@ def render(
         return corrupt_screen(ui.save_problem)
     if ui.game is not None:
         if screen is Screen.HANDOFF:
-            return handoff_screen(ui.game)
+            return handoff_screen(ui.game, ui.flipped)
         if screen is Screen.TABLE:
             return table_screen(ui)
         if screen is Screen.HAND_OVER:
-            return hand_over_screen(ui.game)
+            return hand_over_screen(ui.game, ui.flipped)
         if screen is Screen.GAME_OVER:
             return game_over_screen(ui.game)
     return home_screen(ui, build, note, len(finished))
