@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import build
+from seen import allowed_backs
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, computer_due, handle, shown_hand, viewer
 
@@ -170,6 +171,8 @@ SNAPSHOT = """() => {
     screen: document.documentElement.dataset.screen,
     hand: cards('.hand [data-card]'),
     all: cards('[data-card]'),
+    backs: [...document.querySelectorAll('[data-back]')].map((e) => e.dataset.back),
+    status: [...document.querySelectorAll('[role=status]')].map((e) => e.textContent),
     top: pile ? (pile.dataset.card ?? null) : null,
     draw: draw ? draw.innerText : '',
     narration: [...document.querySelectorAll('.narration li:not(.thinking)')].map((e) => e.textContent),
@@ -179,6 +182,9 @@ SNAPSHOT = """() => {
 
 def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
     assert snapshot["screen"] == mirror.screen.value
+    # Two-sided cards: only the other side of other hands and of the draw pile's top.
+    assert sorted(snapshot["backs"]) == allowed_backs(mirror)
+    assert not any("/" in card for card in snapshot["all"]), "nobody sees their own cards' other side"
     if mirror.screen is Screen.HANDOFF:
         assert snapshot["all"] == [], "no card face while the phone is passed"
     if mirror.screen is Screen.TABLE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from seen import allowed_backs
 from taps import next_taps
 from ui.controller import Event, Screen, SetupForm, Ui, computer_due, handle, resume, viewer
 from ui.screens import render
@@ -14,6 +15,7 @@ from phase10.notation import parse_state
 from phase10.view import view
 
 CARD = re.compile(r'data-card="([^"]+)"')
+BACK = re.compile(r'data-back="([^"]+)"')
 
 
 def start(
@@ -32,6 +34,9 @@ def cards_in(html: str) -> list[str]:
 
 def check_privacy(ui: Ui) -> None:
     html = render(ui)
+    # Two-sided cards: the other side of other hands and of the draw pile's top, and no more.
+    assert sorted(BACK.findall(html)) == allowed_backs(ui)
+    assert not any("/" in card for card in cards_in(html)), "nobody sees the other side of their own cards"
     if ui.screen is Screen.HANDOFF:
         assert cards_in(html) == [], "no card face at all while the phone is passed"
     if ui.screen is Screen.TABLE:
