@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from hypothesis import given
-from hypothesis import strategies as st
-from strategies import game_states, reshuffle_hidden
+import random
+from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import game_states, reshuffle_hidden, states_along
+
+from phase10.cards import Side, parse_cards
 from phase10.game import legal_actions
-from phase10.state import Step
+from phase10.invariants import state_problems
+from phase10.rules import GameConfig, Options
+from phase10.state import GameState, Step
 from phase10.view import view
 
 
@@ -39,3 +45,101 @@ def test_view_fields_hold_no_other_hand():
 
     assert "hand" not in PublicPlayer.__dataclass_fields__
     assert "hand_count" in PublicPlayer.__dataclass_fields__
+
+
+# --- the Flip edition: everyone sees the other side of everyone else's cards ------------------
+
+FLIP_TABLE = """
+game seed=100 dealer=1 current=0 step=play side=color
+options edition=flip
+seat 0 "Ann"
+  hand: R4/1 R5/10 B2/7 B3/2 R3!/1 G6/2 G6/9 Y6/1 Y6/9 B9/* B9/11
+seat 1 "Bo"
+  hand: Y11/5 Y11/9 G11/7 G11/5 Y10/6 Y10/11 G10/7 G10/3 Y8/8 B5/6!
+seat 2 "Cy"
+  hand: R1/2 R1/* B1!/8 B1/1 Y1/10 Y1/5! G1/* G1/7 R2/10 R2/3
+discard: G8/12
+"""
+
+
+def _flip_view_holds_exactly_what_the_table_shows(state: GameState) -> None:
+    for seat, player in enumerate(state.players):
+        seen = view(state, seat)
+        assert seen.side is state.side
+        assert seen.hand == player.shown_hand  # the viewer's own backs face the others
+        assert all(card.back is None for card in seen.hand)
+        for other, public in zip(state.players, seen.players, strict=True):
+            if public.seat == seat:
+                assert public.backs == ()
+            else:  # the other side of each card in that hand, nothing of its faces
+                assert public.backs == tuple(sorted(card.back for card in other.hand if card.back))
+                assert all(back.side is state.side.other for back in public.backs)
+            for shown, group in zip(public.groups, other.groups, strict=True):
+                assert shown.cards == tuple(card.shown for card in group.cards)
+        assert seen.draw_back == (state.draw_pile[-1].back if state.draw_pile else None)
+        assert seen.discard_top == (state.discard_top.shown if state.discard_top else None)
+
+
+def test_flip_view_before_and_after_a_flip():
+    from helpers import play, scenario
+
+    state = scenario(FLIP_TABLE)
+    _flip_view_holds_exactly_what_the_table_shows(state)
+    bo_sees = view(state, 1)
+    assert bo_sees.players[0].backs == tuple(sorted(parse_cards("1 10 7 2 1 2 9 1 9 * 11")))
+    assert bo_sees.hand == tuple(sorted(parse_cards("Y11 Y11 G11 G11 Y10 Y10 G10 G10 Y8 B5")))
+    assert str(bo_sees.discard_top) == "G8"
+    assert bo_sees.draw_back is not None and bo_sees.draw_back.side is Side.WILD
+    state = play(state, ["lay color_run:R4,R5 color_run:B2,B3", "discard R3!"])
+    assert state.side is Side.WILD
+    _flip_view_holds_exactly_what_the_table_shows(state)
+    bo_sees = view(state, 1)
+    # After the flip Ann's hand shows the Colour Side to the table, Bo holds Wild Side faces.
+    assert bo_sees.players[0].backs == tuple(sorted(parse_cards("G6 G6 Y6 Y6 B9 B9")))
+    assert bo_sees.hand == tuple(sorted(parse_cards("5 9 7 5 6 11 7 3 8 6!")))
+    assert str(bo_sees.discard_top) == "12"  # G8/12 turned over, the R3!/1 now at the bottom
+    assert bo_sees.draw_back is not None and bo_sees.draw_back.side is Side.COLOR
+    # Laid groups lie face up as laid, without their backs.
+    assert [str(g) for g in bo_sees.players[0].groups] == ["color_run:B2,B3", "color_run:R4,R5"]
+
+
+def _reshuffle_faces_behind_backs(state: GameState, seat: int, seed: int) -> GameState:
+    """The same table with every card ``seat`` cannot see the face of changed for another
+    with the same back; the draw pile below its top mixed freely."""
+    rnd = random.Random(seed)
+    others = [i for i in state.active if i != seat]
+    top = state.draw_pile[-1:]
+    under = list(state.draw_pile[:-1])
+    rnd.shuffle(under)
+    places = [("draw", i) for i in range(len(under))] + [
+        (i, j) for i in others for j in range(len(state.players[i].hand))
+    ]
+    cards = {
+        place: under[place[1]] if place[0] == "draw" else state.players[place[0]].hand[place[1]]
+        for place in places
+    }
+    moved = dict(cards)
+    hand_places = [p for p in places if p[0] != "draw"]
+    for back in {cards[p].back for p in hand_places}:
+        group = [p for p in places if cards[p].back == back]
+        mixed = [cards[p] for p in group]
+        rnd.shuffle(mixed)
+        moved.update(zip(group, mixed, strict=True))
+    players = list(state.players)
+    for i in others:
+        hand = tuple(sorted(moved[(i, j)] for j in range(len(players[i].hand))))
+        players[i] = replace(players[i], hand=hand)
+    draw = tuple(moved[("draw", i)] for i in range(len(under))) + top
+    return replace(state, draw_pile=draw, players=tuple(players))
+
+
+@settings(max_examples=max(10, settings().max_examples // 2))
+@given(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 300), st.integers(0, 2**32))
+def test_a_flip_view_shows_backs_and_hides_the_faces_behind_them(players, seed, steps, other_seed):
+    config = GameConfig(("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[:players], seed, Options(edition="flip"))
+    state = states_along(config, random.Random(seed), limit=steps + 1)[-1]
+    _flip_view_holds_exactly_what_the_table_shows(state)
+    for seat in range(players):
+        other = _reshuffle_faces_behind_backs(state, seat, other_seed)
+        assert not state_problems(other)
+        assert view(other, seat) == view(state, seat)
