@@ -282,7 +282,7 @@ def setup_and_first_turn(page: Page, url: str) -> None:
     page.check("input[name=variation][value=first-to-n]")  # re-renders: the N select shows
     wait_render_after(page, before)
     page.select_option("select[name=phases-to-win]", "3")
-    page.locator("details summary").click()
+    page.locator("details.more-options summary").click()
     page.fill("input[name=seed]", "7")
     page.evaluate("() => window.scrollTo(0, 0)")
     shoot(page, "03-setup")
@@ -493,7 +493,7 @@ def flip_edition(page: Page, url: str) -> None:
     for i, name in enumerate(names):
         page.fill(f"#player-{i}", name)
     page.locator(".edition-phases summary").click()
-    page.locator("details:not(.edition-phases) summary").click()
+    page.locator("details.more-options summary").click()
     page.fill("input[name=seed]", "48")
     page.locator("input[name=edition][value=flip]").scroll_into_view_if_needed()
     shoot(page, "25-setup-flip")

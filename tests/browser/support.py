@@ -138,7 +138,7 @@ def start_game(
         page.check(f"input[name=edition][value={edition}]")
         page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     page.check(f"input[name=variation][value={variation}]")
-    page.locator("details summary").click()
+    page.locator("details.more-options summary").click()
     page.fill("input[name=seed]", seed)
     if variation == "first-to-n":
         page.select_option("select[name=phases-to-win]", phases)
@@ -191,7 +191,7 @@ def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
         assert mirror.game is not None
         assert snapshot["hand"] == [str(c) for c in shown_hand(mirror)]
         top = mirror.game.discard_top
-        assert snapshot["top"] == (str(top) if top else None)
+        assert snapshot["top"] == (str(top.shown) if top else None)
         assert f"Draw · {len(mirror.game.draw_pile)}" in snapshot["draw"]
         assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
         assert snapshot["narration"] == list(mirror.narration)

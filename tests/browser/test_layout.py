@@ -88,7 +88,7 @@ def screens(page: Any, url: str) -> list[str]:
         before = renders(page)
         page.locator("select[name=kind]").nth(seat).select_option("normal")
         page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
-    page.locator("details summary").click()
+    page.locator("details.more-options summary").click()
     check("setup with six players, five of them computers")
     put_saved_game(page, url, computers_state())
     tap(page, Event("continue"))

@@ -443,6 +443,7 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                         class_="inline-field",
                     ),
                     open=bool(form.seed),
+                    class_="more-options",
                 ),
                 el("p", form.error, class_="error", role="alert") if form.error else "",
                 button("Deal", "start-game", primary=True),
