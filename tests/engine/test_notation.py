@@ -26,7 +26,26 @@ def test_every_card_round_trips():
     ]
 
 
-@pytest.mark.parametrize("text", ["R0", "R13", "X5", "", "RR", "W1", "S2", "r 7", "13", "R*!", "W!", "7/8", "R7/B7", "W/7", "R7/3/4"])
+UNKNOWN_CARDS = [
+    "R0",
+    "R13",
+    "X5",
+    "",
+    "RR",
+    "W1",
+    "S2",
+    "r 7",
+    "13",
+    "R*!",
+    "W!",
+    "7/8",
+    "R7/B7",
+    "W/7",
+    "R7/3/4",
+]
+
+
+@pytest.mark.parametrize("text", UNKNOWN_CARDS)
 def test_unknown_cards_are_refused(text):
     with pytest.raises(CardError):
         parse_card(text)
