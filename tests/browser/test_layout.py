@@ -11,6 +11,7 @@ from support import open_app, play_until, put_saved_game, renders, start_game, t
 from ui.controller import Event, Screen
 
 from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
+from phase10.cards import Side
 from phase10.serialize import to_json
 from phase10.simulate import random_choice
 
@@ -69,6 +70,17 @@ def computers_state() -> str:
     return to_json(new_game(GameConfig(names, 4, Options(), first_dealer=0, kinds=kinds)))
 
 
+def flip_state() -> str:
+    """A Flip game turned to the Wild Side, its person to draw (random legal play, seeded)."""
+    rnd = random.Random(5)
+    kinds = ("normal", "person", "hard")
+    config = GameConfig(("Robo", "Ann", "Hal"), 48, Options(edition="flip"), kinds=kinds)
+    state = new_game(config)
+    while not (state.side is Side.WILD and state.current == 1 and state.step is Step.DRAW):
+        state = apply(state, random_choice(legal_actions(state), rnd))
+    return to_json(state)
+
+
 def screens(page: Any, url: str) -> list[str]:
     """Visit the screens one after another; after each, report its problems."""
     problems: list[str] = []
@@ -104,6 +116,9 @@ def screens(page: Any, url: str) -> list[str]:
     tap(page, Event("draw"))
     tap(page, Event("select", "0"))
     check("table with a card selected")
+    put_saved_game(page, url, flip_state())
+    tap(page, Event("continue"))
+    check("Flip table on the Wild Side")
     put_saved_game(page, url, '{"broken": true}')
     check("damaged save")
     return problems
