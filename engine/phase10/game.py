@@ -379,7 +379,7 @@ def _lay(state: GameState, action: LayDown) -> GameState:
     groups = []
     for group in action.groups:
         cards, hand = _played(hand, group.cards)
-        groups.append(Group(group.kind, tuple(cards)))
+        groups.append(Group.make(group.kind, cards))
     state = state.with_player(state.current, hand=hand, groups=tuple(groups))
     return _end_hand(state, went_out=state.current) if not hand else state
 
