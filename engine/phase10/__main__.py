@@ -7,8 +7,9 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, GameConfig, Options, SetupError
+from .rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, GameConfig, Options, SetupError
 from .simulate import SimulationError, parse_variations, play_random_game
 
 
@@ -26,6 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="standard, ten-hands, even-phases, first-to-N, el-chavo (repeat or comma-separate)",
     )
+    simulate.add_argument("--edition", choices=sorted(EDITIONS), default="classic")
     tournament = commands.add_parser("tournament", help="seeded games between bot levels")
     tournament.add_argument("--games", type=int, default=100)
     tournament.add_argument("--players", type=int, default=None, help="defaults to the number of seats")
@@ -36,6 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     tournament.add_argument("--seed", type=int, default=0)
     tournament.add_argument("--variation", action="append", default=[])
+    tournament.add_argument("--edition", choices=sorted(EDITIONS), default="classic")
     args = parser.parse_args(argv)
     if args.command == "tournament":
         return _tournament(parser, args)
@@ -53,7 +56,7 @@ def _checked_options(parser: argparse.ArgumentParser, args: argparse.Namespace, 
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
-        return parse_variations(args.variation)
+        return replace(parse_variations(args.variation), edition=args.edition)
     except (ValueError, SetupError) as error:
         parser.error(str(error))
 

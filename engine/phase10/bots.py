@@ -17,6 +17,13 @@ Levels:
   have laid down, a card they could take and hit with; it lays its phase down
   keeping its Wilds and the cards it can hit with, and skips whoever is
   closest to winning.
+
+In the Flip edition every bot reads what the table shows.  Discarding a Flip
+card turns every hand to the side that faces the others, so a bot knows each
+opponent's hand after a flip (``PublicPlayer.backs``) but not its own: normal
+and hard never flip when that would hand someone a whole phase, and they flip
+to trade their own hand for an unknown one when it is further from their phase
+than the hands the flip would give the others (a fair sample of what a flip deals).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from enum import Enum
 from functools import lru_cache
 
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
-from .cards import COLORS, Card
+from .cards import COLORS, Card, Side, parse_cards
 from .finder import find_laydown
 from .groups import hit_ends
 from .rules import PERSON, GameConfig, GroupKind, GroupSpec, PhaseSpec
@@ -137,11 +144,17 @@ class Bot:
     def _discard_cost(self, seen: PlayerView, card: Card) -> tuple[int, int, int]:
         """Lower is a better card to throw away (hard refines ties in ``_discard``)."""
         points = seen.options.ruleset().points(card)
-        wild = 1 if card.is_wild else 0
+        wild = 1 if card.is_wild or card.is_star else 0
+        flips = card.flips and seen.options.ruleset().two_sided
+        gifts = 10 * _phases_given(seen) if flips else 0
         if seen.me.has_laid:
             # Nothing to build: keep what can still be hit, shed the most points.
-            return (wild, int(_fits_somewhere(seen, card)), -points)
-        return (wild, cards_missing(_without(seen.hand, card), seen.me.phase_spec), -points)
+            return (wild, gifts + int(_fits_somewhere(seen, card)), -points)
+        rest = _without(seen.hand, card)
+        missing = cards_missing(rest, seen.me.phase_spec)
+        if flips:
+            missing = _missing_after_flip(seen, missing)
+        return (wild, gifts + missing, -points)
 
     def _skip(self, seen: PlayerView, skips: Sequence[Discard], rnd: random.Random) -> Discard:
         targets = {a.target: a for a in skips if a.target is not None}
@@ -184,7 +197,36 @@ def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
 
 
 def _fits_somewhere(seen: PlayerView, card: Card) -> bool:
-    return any(hit_ends(group, card) for player in seen.players for group in player.groups)
+    rules = seen.options.ruleset()
+    return any(hit_ends(group, card, rules) for player in seen.players for group in player.groups)
+
+
+def _phases_given(seen: PlayerView) -> int:
+    """How many opponents a flip now would give a whole phase: their hands after it are
+    the sides they show the table, and those would make their phase."""
+    return sum(
+        1
+        for player in seen.players
+        if player.seat != seen.seat
+        and player.in_hand
+        and not player.has_laid
+        and player.backs
+        and cards_missing(player.backs, player.phase_spec) == 0
+    )
+
+
+def _missing_after_flip(seen: PlayerView, missing_now: int) -> int:
+    """What a flip is worth to the bot's own phase: its hand turns to sides it cannot see,
+    so the hands a flip gives the others (all it can see of the other side) are the best
+    estimate of its own.  Never better than one card short: the flip is a gamble."""
+    samples = [
+        cards_missing(player.backs, seen.me.phase_spec)
+        for player in seen.players
+        if player.seat != seen.seat and len(player.backs) >= len(seen.hand) - 1
+    ]
+    if not samples:
+        return missing_now
+    return max(1, round(sum(samples) / len(samples)))
 
 
 def _seats_after(seen: PlayerView) -> list[int]:
@@ -226,11 +268,34 @@ def _outs(hand: tuple[Card, ...], phase: PhaseSpec, missing: int) -> int:
     """How many different cards, drawn next, would bring ``hand`` closer to ``phase``."""
     if missing == 0:
         return 0
+    return sum(1 for probe in _probes(hand, phase) if cards_missing((*hand, probe), phase) < missing)
+
+
+def _probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
+    """One card of each kind a draw could bring, as far as the phase can tell them apart."""
     kinds = {spec.kind for spec in phase.groups}
-    probes = [Card.number_card(COLORS[0], n) for n in range(1, 13)]
+    if GroupKind.COLOR_RUN in kinds:
+        if any(card.side is Side.WILD for card in hand):
+            return list(_WILD_NUMBERS)
+        return _color_side_probes(hand, phase)
     if GroupKind.COLOR in kinds:
-        probes = [Card.number_card(color, 1) for color in COLORS]
-    return sum(1 for probe in probes if cards_missing((*hand, probe), phase) < missing)
+        return [Card.number_card(color, 1) for color in COLORS]
+    return [Card.number_card(COLORS[0], n) for n in range(1, 13)]
+
+
+def _color_side_probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
+    """The Colour Side cards that could bring a hand closer: a number it holds (for a set),
+    or a card near one it holds of the same colour (for a colour run)."""
+    reach = max(spec.size for spec in phase.groups if spec.kind is GroupKind.COLOR_RUN)
+    held = [card for card in hand if card.is_natural]
+    probes = {Card.number_card(COLORS[0], card.number) for card in held}
+    for card in held:
+        low, high = max(1, card.number - reach + 1), min(12, card.number + reach - 1)
+        probes.update(Card.number_card(card.color, n) for n in range(low, high + 1) if n != card.number)
+    return sorted(probes)
+
+
+_WILD_NUMBERS = parse_cards(" ".join(str(n) for n in range(1, 13)))
 
 
 def cards_missing(hand: Sequence[Card], phase: PhaseSpec) -> int:
@@ -242,6 +307,8 @@ def cards_missing(hand: Sequence[Card], phase: PhaseSpec) -> int:
 # the next turn: remembering the answers makes its decisions several times faster.
 @lru_cache(maxsize=1 << 16)
 def _cards_missing(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
+    if any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups):
+        return _cards_missing_flip(hand, phase)
     wilds = 0
     by_number = [0] * 13
     by_color = [0] * len(COLORS)
@@ -291,3 +358,94 @@ def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_
     if best == 10**6:  # no natural card for this group yet: all of it is missing
         best = size + _missing(specs, index + 1, by_number, by_color)
     return best
+
+
+# --- the Flip edition's phases: sets and colour runs, of cards that may fix only one of number and colour
+
+
+_ANY = 4  # the row of counts for numbered cards of any colour (the Wild Side's)
+
+
+def _cards_missing_flip(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
+    """``cards_missing`` for sets and colour runs.  Stars count as Wilds: a Colour Side Star
+    only fits runs of its own colour, so this may promise a little too much."""
+    stars = 0
+    counts = [[0] * 13 for _ in range(_ANY + 1)]
+    for card in hand:
+        if not card.is_numbered:
+            stars += not card.is_skip
+            continue
+        color = card.fixed_color
+        counts[_ANY if color is None else color.index][card.number] += 1
+    totals = [sum(row[n] for row in counts) for n in range(13)]
+    runs = tuple(spec.size for spec in phase.groups if spec.kind is GroupKind.COLOR_RUN)
+    sets = sorted((spec.size for spec in phase.groups if spec.kind is GroupKind.SET), reverse=True)
+    best = _runs_short(runs, 0, counts, totals, sets, (-1, 0))
+    return max(0, best - stars)
+
+
+def _runs_short(
+    runs: tuple[int, ...],
+    index: int,
+    counts: list[list[int]],
+    totals: list[int],
+    sets: list[int],
+    after: tuple[int, int],
+) -> int:
+    """Fewest cards short of the colour runs ``runs[index:]`` and then the sets, before Stars.
+
+    Runs are placed in turn (two runs of one size only in one order, ``after``), each
+    on a colour and a start where the hand holds a card for it; the sets then take the
+    numbers held most.
+    """
+    if index == len(runs):
+        return _sets_short(totals, sets)
+    size = runs[index]
+    best = size + _runs_short(runs, index + 1, counts, totals, sets, after)  # no card for it yet
+    same_as_last = index > 0 and runs[index - 1] == size
+    any_row = counts[_ANY]
+    for color in [c for c in range(_ANY) if any(counts[c])] or [0]:
+        for start, taken in _run_windows(counts[color], any_row, size):
+            if same_as_last and (color, start) < after:
+                continue
+            for row, n in taken:
+                row[n] -= 1
+                totals[n] -= 1
+            rest = _runs_short(runs, index + 1, counts, totals, sets, (color, start))
+            best = min(best, size - len(taken) + rest)
+            for row, n in taken:
+                row[n] += 1
+                totals[n] += 1
+    return best
+
+
+def _run_windows(
+    row_of_color: list[int], any_row: list[int], size: int
+) -> list[tuple[int, list[tuple[list[int], int]]]]:
+    """The places worth weighing for a colour run of ``size``: each start and the held cards
+    it would use (its colour's cards first, then cards of any colour).  A place using only
+    some of the cards another place uses is left out: a card counts once, in a run or a set."""
+    colored = sum(1 << n for n in range(1, 13) if row_of_color[n])
+    held = colored | sum(1 << n for n in range(1, 13) if any_row[n])
+    span = (1 << size) - 1
+    masks = [(start, held & span << start) for start in range(1, 14 - size)]
+    masks = [(start, mask) for start, mask in masks if mask]
+    windows: list[tuple[int, list[tuple[list[int], int]]]] = []
+    for i, (start, mask) in enumerate(masks):
+        if any(
+            mask & ~other == 0 and (mask != other or j < i) for j, (_, other) in enumerate(masks) if j != i
+        ):
+            continue
+        taken = [
+            (row_of_color if colored >> n & 1 else any_row, n)
+            for n in range(start, start + size)
+            if mask >> n & 1
+        ]
+        windows.append((start, taken))
+    return windows
+
+
+def _sets_short(totals: list[int], sets: list[int]) -> int:
+    """Fewest cards short of sets of these sizes (largest first) from the numbers held most."""
+    held = sorted(totals[1:], reverse=True)
+    return sum(size - min(size, held[i]) if held[i] else size for i, size in enumerate(sets))

@@ -10,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import configs, reshuffle_hidden
 
+from phase10.actions import Discard
 from phase10.bots import Bot, Level, cards_missing, seat_bot
-from phase10.cards import parse_cards
+from phase10.cards import Card, Side, format_cards, parse_card, parse_cards
 from phase10.game import apply, legal_actions, new_game
 from phase10.invariants import check_state
-from phase10.rules import CLASSIC, GameConfig, Options, SetupError
-from phase10.state import Step
+from phase10.notation import parse_state
+from phase10.rules import CLASSIC, FLIP, GameConfig, Options, SetupError
+from phase10.state import GameState, Step
 from phase10.tournament import play_bot_game, run_tournament, wilson_interval
 from phase10.view import view
 
@@ -142,3 +144,89 @@ def test_the_tournament_command_refuses_bad_seats(args, capsys):
     with pytest.raises(SystemExit):
         cli.main(["tournament", *args])
     assert "error" in capsys.readouterr().err
+
+
+# --- the Flip edition -------------------------------------------------------------------------
+
+
+FLIP_BLOCKS = range(1) if sys.platform == "emscripten" else range(2)
+
+
+@pytest.mark.parametrize("block", FLIP_BLOCKS)
+def test_bots_play_seeded_flip_games_by_the_rules(block):
+    """150 short Flip games a block, 2 to 6 seats of every level, flips and all."""
+    for game in range(block * 150, (block + 1) * 150):
+        rnd = random.Random(game)
+        players = 2 + game % 5
+        kinds = [rnd.choice([*LEVELS, "random"]) for _ in range(players)]
+        options = Options(phases_to_win=1 + game % 2, edition="flip")
+        config = GameConfig(tuple(f"P{seat}" for seat in range(players)), game, options, game % players)
+        final = play_bot_game(config, kinds, game)
+        assert final.winner is not None
+        check_state(final)
+
+
+def _deck_cards(backs: str, used: set[Card]) -> list[Card]:
+    """Cards of the Flip deck with these backs (Wild Side faces), none of ``used``."""
+    chosen: list[Card] = []
+    for back in backs.split():
+        card = next(c for c in FLIP.deck if str(c.back) == back and c not in used and c not in chosen)
+        chosen.append(card)
+    used.update(chosen)
+    return chosen
+
+
+# The bot's hand: no two cards of one colour next to each other, so phase 1 (two colour runs
+# of 2) is two cards short whatever it throws; R3!/1 carries the Flip symbol.
+_BOT_HAND = "R3!/1 B1/1 Y5/3 G7/4 R9/8 B11/8 Y9/4 G12/3 R6/4 B8/3 Y1/10"
+
+
+def _flip_table(opponent_backs: str) -> GameState:
+    hand = parse_cards(_BOT_HAND)
+    used = set(hand)
+    opponent = _deck_cards(opponent_backs, used)
+    top = next(card for card in FLIP.deck if card not in used and not card.flips and card.is_natural)
+    return parse_state(
+        "game seed=4 dealer=1 current=0 step=play side=color\n"
+        "options edition=flip\n"
+        f"discard: {top}\n"
+        f'seat 0 "Robo"\n  hand: {format_cards(hand)}\n'
+        f'seat 1 "Ann"\n  hand: {format_cards(opponent)}\n'
+    )
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_does_not_flip_when_the_flip_hands_an_opponent_their_phase(level):
+    # Ann's cards show 2 3 and 5 6 to the table: after a flip she holds two colour runs.
+    state = _flip_table("2 3 5 6 7 7 11 9 12 10")
+    seen = view(state, 0)
+    assert cards_missing(seen.players[1].backs, seen.players[1].phase_spec) == 0
+    choice = Bot(Level(level), 1).choose(seen)
+    assert isinstance(choice, Discard) and not choice.card.flips
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_flips_away_a_hand_worse_than_what_a_flip_deals(level):
+    # Ann's backs are one card short of phase 1: a flip is likely to deal the bot as good a
+    # hand, better than its own two cards short, and gives Ann no phase.
+    state = _flip_table("2 3 8 8 8 12 12 12 10 10")
+    seen = view(state, 0)
+    assert cards_missing(seen.players[1].backs, seen.players[1].phase_spec) == 1
+    choice = Bot(Level(level), 1).choose(seen)
+    assert choice == Discard(parse_card("R3!"))
+    after = apply(state, choice)
+    assert after.side is Side.WILD
+
+
+@pytest.mark.parametrize(
+    ("hand", "phase", "missing"),
+    [
+        ("R4 R5 B7 G7 Y1 Y9 G11 B2 R12 Y6", 4, 1),  # colour run of 3 + set of 2: one short
+        ("R4 R6 R* B7 G7 Y9 G11 B2 R12 Y6", 4, 0),  # a red Star fills the run's gap
+        ("4 5 7 7 1 9 11 2 12 6", 4, 0),  # Wild Side: 4 5 6 run, 7 7 set
+        ("4 5 7 8 1 10 12 2 12 6", 10, 1),  # run 4-6, set of 12s, one short of the other set
+        ("R1 B3 Y5 G7 R9 B11 Y1 G3 R5 B7", 1, 2),
+    ],
+)
+def test_cards_missing_in_the_flip_edition(hand, phase, missing):
+    assert cards_missing(parse_cards(hand), FLIP.phase(phase)) == missing
