@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-build", action="store_true", help="serve a copy of dist/ as it is")
+    parser.add_argument("--edition", choices=("classic", "flip"), default="classic")
     args = parser.parse_args(argv)
     moves: list[float] = []
     mirrored = 0
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             context.add_init_script(TIMED)
             page = context.new_page()
             seed = str(args.seed + game)
-            table = Table(page, start_game(page, url, NAMES, "first-to-n", "3", seed, kinds=KINDS))
+            table = Table(page, start_game(page, url, NAMES, "first-to-n", "3", seed, KINDS, args.edition))
             while table.mirror.screen is not Screen.GAME_OVER:
                 table.play_until({Screen.HAND_OVER, Screen.GAME_OVER})
                 if table.mirror.screen is Screen.HAND_OVER:
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             context.close()
         browser.close()
     ordered = sorted(moves)
-    print(f"{args.games} games, 1 person and 3 hard computers, first to 3 phases")
+    print(f"{args.games} {args.edition} games, 1 person and 3 hard computers, first to 3 phases")
     print(f"computer moves timed: {len(ordered)} (mirrored and checked: {mirrored})")
     print(
         f"choose + apply + save + render: p50 {percentile(ordered, 50):.1f} ms  "

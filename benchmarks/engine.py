@@ -2,6 +2,9 @@
 
     python benchmarks/engine.py [--hands 20000] [--games 200] [--seed 1]
 
+``legal_actions`` and whole games are measured for each edition in turn, so the
+Flip edition's figures compare with the classic ones from the same run.
+
 Times are wall-clock on this machine, so the figures also give ratios measured
 side by side in the same run (a game's share spent in the finder, etc.).
 """
@@ -21,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from phase10.cards import WILD, Card
 from phase10.finder import enumerate_laydowns, find_laydown
 from phase10.game import apply, legal_actions, new_game
-from phase10.rules import CLASSIC, GameConfig
+from phase10.rules import CLASSIC, EDITIONS, GameConfig, Options
 from phase10.simulate import play_random_game, random_choice
 
 
@@ -69,25 +72,26 @@ def bench_enumerate(rnd: random.Random, hands: int) -> tuple[float, float, float
     return statistics.median(times) * 1e3, percentile(times, 0.99) * 1e3, max(counts)
 
 
-def bench_legal_actions(rnd: random.Random, games: int) -> tuple[float, float, int]:
+def bench_legal_actions(rnd: random.Random, games: int, edition: str) -> tuple[float, float, float, int]:
     times: list[float] = []
     states = 0
     for game in range(games):
-        state = new_game(GameConfig(("A", "B", "C", "D"), 10_000 + game))
+        state = new_game(GameConfig(("A", "B", "C", "D"), 10_000 + game, Options(edition=edition)))
         while not state.is_over:
             started = time.perf_counter()
             legal = legal_actions(state)
             times.append(time.perf_counter() - started)
             states += 1
             state = apply(state, random_choice(legal, rnd))
-    return statistics.median(times) * 1e6, percentile(times, 0.99) * 1e6, states
+    return statistics.median(times) * 1e6, percentile(times, 0.99) * 1e6, max(times) * 1e3, states
 
 
-def bench_games(games: int) -> tuple[float, float]:
+def bench_games(games: int, edition: str) -> tuple[float, float]:
     started = time.perf_counter()
     hands = 0
     for game in range(games):
-        report = play_random_game(GameConfig(("A", "B", "C", "D"), game), random.Random(game), check=False)
+        config = GameConfig(("A", "B", "C", "D"), game, Options(edition=edition))
+        report = play_random_game(config, random.Random(game), check=False)
         hands += report.hands
     elapsed = time.perf_counter() - started
     return games / elapsed, hands / games
@@ -109,10 +113,16 @@ def main() -> None:
         print(f"{wilds:>5} {p50:>8.3f} {p99:>8.3f} {worst:>8.3f} {rate:>7.1%}")
     p50, p99, most = bench_enumerate(rnd, args.hands // 10)
     print(f"\nenumerate_laydowns (every lay-down): p50 {p50:.3f} ms, p99 {p99:.3f} ms, most lay-downs {most}")
-    p50, p99, states = bench_legal_actions(rnd, max(1, args.games // 5))
-    print(f"legal_actions per state (4 players, {states} states): p50 {p50:.0f} us, p99 {p99:.0f} us")
-    rate, hands = bench_games(args.games)
-    print(f"whole random 4-player games: {rate:.1f} games/s ({hands:.1f} hands a game, no invariant checks)")
+    for edition in EDITIONS:
+        p50, p99, worst, states = bench_legal_actions(rnd, max(1, args.games // 5), edition)
+        print(
+            f"{edition}: legal_actions per state (4 players, {states} states):"
+            f" p50 {p50:.0f} us, p99 {p99:.0f} us, max {worst:.1f} ms"
+        )
+        rate, hands = bench_games(args.games, edition)
+        print(
+            f"{edition}: whole random 4-player games: {rate:.1f} games/s ({hands:.1f} hands a game, no checks)"
+        )
 
 
 if __name__ == "__main__":
