@@ -121,7 +121,8 @@ def main() -> None:
         )
         rate, hands = bench_games(args.games, edition)
         print(
-            f"{edition}: whole random 4-player games: {rate:.1f} games/s ({hands:.1f} hands a game, no checks)"
+            f"{edition}: whole random 4-player games: {rate:.1f} games/s,"
+            f" {hands:.1f} hands a game (no invariant checks)"
         )
 
 
