@@ -99,7 +99,7 @@ class Bot:
         if lays:
             if self.level is Level.HARD:
                 return min(lays, key=lambda lay: _left_over(seen, lay))
-            found = find_laydown(seen.hand, seen.me.phase_spec)
+            found = find_laydown(seen.hand, seen.me.phase_spec, seen.options.ruleset())
             preferred = LayDown(found) if found is not None else None
             return preferred if preferred in lays else lays[0]
         hits = [a for a in seen.legal if isinstance(a, Hit)]
@@ -424,23 +424,24 @@ def _run_windows(
 ) -> list[tuple[int, list[tuple[list[int], int]]]]:
     """The places worth weighing for a colour run of ``size``: each start and the held cards
     it would use (its colour's cards first, then cards of any colour).  A place using only
-    some of the cards another place uses is left out: a card counts once, in a run or a set."""
+    some of the cards another place uses is left out: a card counts once, in a run or a set,
+    so using more is never worse."""
     colored = sum(1 << n for n in range(1, 13) if row_of_color[n])
     held = colored | sum(1 << n for n in range(1, 13) if any_row[n])
     span = (1 << size) - 1
-    masks = [(start, held & span << start) for start in range(1, 14 - size)]
-    masks = [(start, mask) for start, mask in masks if mask]
+    last = 13 - size
     windows: list[tuple[int, list[tuple[list[int], int]]]] = []
-    for i, (start, mask) in enumerate(masks):
-        if any(
-            mask & ~other == 0 and (mask != other or j < i) for j, (_, other) in enumerate(masks) if j != i
-        ):
+    for start in range(1, last + 1):
+        mask = held & span << start
+        # The held cards a place uses run along with it: one using no more than the place
+        # before it, or less than the place after it, is never the better choice.
+        if not mask or (start > 1 and mask & ~(held & span << (start - 1)) == 0):
             continue
-        taken = [
-            (row_of_color if colored >> n & 1 else any_row, n)
-            for n in range(start, start + size)
-            if mask >> n & 1
-        ]
+        after = held & span << (start + 1) if start < last else 0
+        if mask != after and mask & ~after == 0:
+            continue
+        rows = [row_of_color if colored >> n & 1 else any_row for n in range(start, start + size)]
+        taken = [(row, n) for row, n in zip(rows, range(start, start + size), strict=True) if mask >> n & 1]
         windows.append((start, taken))
     return windows
 
