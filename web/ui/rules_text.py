@@ -113,6 +113,9 @@ RULES_TEXT: tuple[tuple[str, tuple[str, ...]], ...] = (
             "the cards its phase needs and skips the next player. Hard also keeps the hand most draws would "
             "improve, avoids discarding what the next player is collecting, and skips whoever is closest to "
             "winning.",
+            "In the Flip edition, normal and hard know what a flip would deal the others, since that is "
+            "the other side everyone can see: they never flip when it would give someone a whole phase, "
+            "and they flip when their own hand is further from their phase than the hands a flip deals.",
             "Their moves are played one at a time on the table and described as they happen.",
         ),
     ),
