@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from phase10.game import apply, legal_actions, new_game
+from phase10.actions import Action
+from phase10.game import IllegalActionError, apply, legal_actions, new_game
 from phase10.rng import shuffled
 from phase10.rules import PLAYER_KINDS, GameConfig, Options
 from phase10.simulate import random_choice
@@ -76,3 +77,16 @@ def reshuffle_hidden(state: GameState, seat: int, seed: int) -> GameState:
         players[i] = replace(players[i], hand=tuple(sorted(cards[:size])))
         del cards[:size]
     return replace(state, draw_pile=draw, players=tuple(players))
+
+
+def check_refused(state: GameState, action: Action, reason: str) -> None:
+    """``apply`` refuses ``action`` with a typed error naming it and ``reason``, and the state
+    is unchanged."""
+    before = repr(state)
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        assert str(action) in str(error) and reason in str(error)
+    else:
+        raise AssertionError(f"{action} was applied although {reason}")
+    assert repr(state) == before

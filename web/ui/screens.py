@@ -343,39 +343,15 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
         )
     variations = [info for info in OPTION_CATALOGUE if info.kind == "variation"]
     radios = [
-        el(
-            "label",
-            el(
-                "input",
-                type="radio",
-                name="variation",
-                value=info.key,
-                checked=form.variation == info.key,
-                data_change="setup-change",
-            ),
-            el("span", el("strong", info.title), el("small", info.summary)),
-            class_="choice",
-        )
+        _choice("variation", info.key, form.variation == info.key, info.title, info.summary)
         for info in variations
     ]
     editions = el(
         "fieldset",
         el("legend", "Edition"),
         *[
-            el(
-                "label",
-                el(
-                    "input",
-                    type="radio",
-                    name="edition",
-                    value=rules.name,
-                    checked=form.edition == rules.name,
-                    data_change="setup-change",
-                ),
-                el("span", el("strong", rules.title), el("small", EDITION_SUMMARIES[rules.name])),
-                class_="choice",
-            )
-            for rules in EDITIONS.values()
+            _choice("edition", name, form.edition == name, rules.title, EDITION_SUMMARIES[name])
+            for name, rules in EDITIONS.items()
         ],
         el(
             "details",
@@ -451,6 +427,16 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                 id="setup",
             ),
         ]
+    )
+
+
+def _choice(name: str, value: str, checked: bool, title: str, summary: str) -> Markup:
+    """One radio choice of the set-up form, with its title and a line of summary."""
+    return el(
+        "label",
+        el("input", type="radio", name=name, value=value, checked=checked, data_change="setup-change"),
+        el("span", el("strong", title), el("small", summary)),
+        class_="choice",
     )
 
 
