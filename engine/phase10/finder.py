@@ -288,11 +288,12 @@ def _fillings(fillers: list[Card], pool: Counter[Card], low: int, high: int | No
 def _concrete_runs(
     spec: GroupSpec, cards: list[Card], pool: Counter[Card], rules: Ruleset, exact: bool
 ) -> Iterator[Group]:
-    if spec.kind is GroupKind.RUN:
+    colors = () if spec.kind is GroupKind.RUN else {card.fixed_color for card in cards} - {None}
+    if not colors:  # colours do not matter, or no card fixes one
         yield from _runs_of(spec, cards, pool, rules, exact)
         return
     seen: set[Group] = set()  # a run of colourless cards fits every colour: list it once
-    for color in COLORS:
+    for color in sorted(colors, key=COLORS.index):
         fitting = [card for card in cards if card.fixed_color in (None, color)]
         for group in _runs_of(spec, fitting, pool, rules, exact):
             if group not in seen:
