@@ -94,6 +94,7 @@ _FACE_BY_TEXT = {text: face for face, text in enumerate(_FACE_TEXT)}
 # the back's face + 1; mark bit 0 is the Flip symbol on the face, bit 1 on the back.
 _BACK_SHIFT = 2
 _FACE_SHIFT = 10
+_HIDDEN = 0xFF << _BACK_SHIFT | 2  # the bits of the back: its face and its Flip symbol
 
 
 class CardError(ValueError):
@@ -217,7 +218,9 @@ class Card:
     @property
     def shown(self) -> Card:
         """What the card's holder sees of it: its face and the Flip symbol on it, not its back."""
-        return _card(self.code & ~(0xFF << _BACK_SHIFT) & ~2)
+        if not self.code & _HIDDEN:
+            return self  # one-sided: all of it shows
+        return _card(self.code & ~_HIDDEN)
 
     @property
     def back(self) -> Card | None:

@@ -37,7 +37,8 @@ class PlayerState:
     @property
     def shown_hand(self) -> tuple[Card, ...]:
         """The hand as its holder sees it: two-sided cards without their backs, sorted."""
-        return tuple(sorted(card.shown for card in self.hand))
+        shown = tuple(card.shown for card in self.hand)
+        return shown if shown == self.hand else tuple(sorted(shown))
 
 
 @dataclass(frozen=True, slots=True)
