@@ -138,6 +138,7 @@ class Ruleset:
     card_points: dict[Card, int]
     el_chavo_number: int | None
     two_sided: bool = False  # cards have a Colour Side and a Wild Side, and Flip cards turn the table
+    summary: str = ""  # one line for people choosing an edition, in the project's own words
 
     def phase(self, number: int) -> PhaseSpec:
         if not 1 <= number <= len(self.phases):
@@ -187,6 +188,7 @@ CLASSIC = Ruleset(
     max_run_length=12,
     card_points=_classic_points(),
     el_chavo_number=8,
+    summary="Numbers in four colours, Wilds and Skips; sets, runs and cards of one colour.",
 )
 
 
@@ -234,6 +236,7 @@ FLIP = Ruleset(
     card_points=_flip_points(),
     el_chavo_number=None,
     two_sided=True,
+    summary="Two-sided cards: discarding a Flip card turns the whole table over to its other side.",
 )
 
 EDITIONS: dict[str, Ruleset] = {rules.name: rules for rules in (CLASSIC, FLIP)}

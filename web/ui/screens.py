@@ -46,10 +46,6 @@ __all__ = ["render", "update_banner"]
 
 SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
 COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
-EDITION_SUMMARIES = {
-    CLASSIC.name: "Numbers in four colours, Wilds and Skips; sets, runs and cards of one colour.",
-    FLIP.name: "Two-sided cards: discarding a Flip card turns the whole table over to its other side.",
-}
 
 
 # --- pieces --------------------------------------------------------------------------------
@@ -270,7 +266,7 @@ def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
             el(
                 "section",
                 el("h2", "The Flip edition"),
-                el("p", EDITION_SUMMARIES[FLIP.name]),
+                el("p", FLIP.summary),
                 el("details", el("summary", "Its ten phases"), phase_list(FLIP)),
                 class_="card-panel",
             ),
@@ -350,7 +346,7 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
         "fieldset",
         el("legend", "Edition"),
         *[
-            _choice("edition", name, form.edition == name, rules.title, EDITION_SUMMARIES[name])
+            _choice("edition", name, form.edition == name, rules.title, rules.summary)
             for name, rules in EDITIONS.items()
         ],
         el(
