@@ -121,7 +121,11 @@ class Bot:
         if self.level is Level.EASY:
             careless = [a for a in discards if not a.card.is_wild] or discards
             return rnd.choice(careless)
-        costs = {a: self._discard_cost(seen, a.card) for a in discards}
+        stuck = _stuck(seen)
+        # Now and then a stuck bot flips even when it gives a phase away: two bots each
+        # waiting on the other's flip would otherwise play the hand for ever.
+        daring = stuck and rnd.random() < 0.125
+        costs = {a: self._discard_cost(seen, a.card, stuck, daring) for a in discards}
         if self.level is not Level.HARD:
             return min(discards, key=lambda a: costs[a])
         if seen.me.has_laid:
@@ -141,19 +145,24 @@ class Bot:
             ),
         )
 
-    def _discard_cost(self, seen: PlayerView, card: Card) -> tuple[int, int, int]:
-        """Lower is a better card to throw away (hard refines ties in ``_discard``)."""
+    def _discard_cost(
+        self, seen: PlayerView, card: Card, stuck: bool = False, daring: bool = False
+    ) -> tuple[int, int, int]:
+        """Lower is a better card to throw away (hard refines ties in ``_discard``).
+
+        ``stuck``: the bot cannot get closer to its phase without a flip (see ``_stuck``);
+        ``daring``: it flips even if that hands someone their phase."""
         points = seen.options.ruleset().points(card)
         wild = 1 if card.is_wild or card.is_star else 0
         flips = card.flips and seen.options.ruleset().two_sided
-        gifts = 10 * _phases_given(seen) if flips else 0
+        gifts = 10 * _phases_given(seen) if flips and not daring else 0
         if seen.me.has_laid:
             # Nothing to build: keep what can still be hit, shed the most points.
             return (wild, gifts + int(_fits_somewhere(seen, card)), -points)
         rest = _without(seen.hand, card)
         missing = cards_missing(rest, seen.me.phase_spec)
         if flips:
-            missing = _missing_after_flip(seen, missing)
+            missing = 0 if stuck else _missing_after_flip(seen, missing)
         return (wild, gifts + missing, -points)
 
     def _skip(self, seen: PlayerView, skips: Sequence[Discard], rnd: random.Random) -> Discard:
@@ -212,6 +221,20 @@ def _phases_given(seen: PlayerView) -> int:
         and not player.has_laid
         and player.backs
         and cards_missing(player.backs, player.phase_spec) == 0
+    )
+
+
+def _stuck(seen: PlayerView) -> bool:
+    """In the Flip edition, a hand that keeps its Stars and will not flip can hold at most
+    one new card: with every other card a Star or a Flip card, it throws back each card it
+    draws, and gets no closer to a phase two or more cards away.  Only a flip moves it."""
+    if not seen.options.ruleset().two_sided or seen.me.has_laid:
+        return False
+    spare = [card for card in seen.hand if not (card.flips or card.is_star or card.is_wild)]
+    return (
+        len(spare) <= 1
+        and any(card.flips for card in seen.hand)
+        and (cards_missing(seen.hand, seen.me.phase_spec) >= 2)
     )
 
 
@@ -367,21 +390,30 @@ _ANY = 4  # the row of counts for numbered cards of any colour (the Wild Side's)
 
 
 def _cards_missing_flip(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
-    """``cards_missing`` for sets and colour runs.  Stars count as Wilds: a Colour Side Star
-    only fits runs of its own colour, so this may promise a little too much."""
-    stars = 0
+    """``cards_missing`` for sets and colour runs, where a Colour Side Star fills a run of
+    its own colour only (or any set), and a Wild Side Star fills anything."""
+    color_stars = [0] * _ANY
+    free_stars = 0
     counts = [[0] * 13 for _ in range(_ANY + 1)]
     for card in hand:
-        if not card.is_numbered:
-            stars += not card.is_skip
-            continue
         color = card.fixed_color
-        counts[_ANY if color is None else color.index][card.number] += 1
+        if card.is_numbered:
+            counts[_ANY if color is None else color.index][card.number] += 1
+        elif color is not None:
+            color_stars[color.index] += 1
+        elif not card.is_skip:
+            free_stars += 1
     totals = [sum(row[n] for row in counts) for n in range(13)]
     runs = tuple(spec.size for spec in phase.groups if spec.kind is GroupKind.COLOR_RUN)
     sets = sorted((spec.size for spec in phase.groups if spec.kind is GroupKind.SET), reverse=True)
-    best = _runs_short(runs, 0, counts, totals, sets, (-1, 0))
-    return max(0, best - stars)
+    stars = _Stars(tuple(color_stars), free_stars)
+    return _runs_short(runs, 0, counts, totals, sets, (-1, 0), (), stars)
+
+
+@dataclass(frozen=True, slots=True)
+class _Stars:
+    by_color: tuple[int, ...]  # Colour Side Stars, by colour index
+    free: int  # Wild Side Stars
 
 
 def _runs_short(
@@ -391,17 +423,20 @@ def _runs_short(
     totals: list[int],
     sets: list[int],
     after: tuple[int, int],
+    placed: tuple[tuple[int | None, int], ...],
+    stars: _Stars,
 ) -> int:
-    """Fewest cards short of the colour runs ``runs[index:]`` and then the sets, before Stars.
+    """Fewest cards short of the colour runs ``runs[index:]`` and then the sets.
 
     Runs are placed in turn (two runs of one size only in one order, ``after``), each
-    on a colour and a start where the hand holds a card for it; the sets then take the
-    numbers held most.
+    on a colour and a start where the hand holds a card for it, or with no card yet;
+    ``placed`` keeps each placed run's colour and how short it is.  The sets then take
+    the numbers held most, and the Stars fill what they can (``_shortfall``).
     """
     if index == len(runs):
-        return _sets_short(totals, sets)
+        return _shortfall(placed, totals, sets, stars)
     size = runs[index]
-    best = size + _runs_short(runs, index + 1, counts, totals, sets, after)  # no card for it yet
+    best = _runs_short(runs, index + 1, counts, totals, sets, after, (*placed, (None, size)), stars)
     same_as_last = index > 0 and runs[index - 1] == size
     any_row = counts[_ANY]
     for color in [c for c in range(_ANY) if any(counts[c])] or [0]:
@@ -411,12 +446,46 @@ def _runs_short(
             for row, n in taken:
                 row[n] -= 1
                 totals[n] -= 1
-            rest = _runs_short(runs, index + 1, counts, totals, sets, (color, start))
-            best = min(best, size - len(taken) + rest)
+            run = (color, size - len(taken))
+            best = min(
+                best,
+                _runs_short(runs, index + 1, counts, totals, sets, (color, start), (*placed, run), stars),
+            )
             for row, n in taken:
                 row[n] += 1
                 totals[n] += 1
     return best
+
+
+def _shortfall(
+    placed: tuple[tuple[int | None, int], ...], totals: list[int], sets: list[int], stars: _Stars
+) -> int:
+    """Cards short once the sets take the numbers held most and the Stars fill in: each
+    run takes Stars of its colour (a run with no card yet, of the colour with most left),
+    the sets any colour's, and Wild Side Stars fill the rest.  A group with no card yet
+    still needs one numbered card, which no Star can be."""
+    left = list(stars.by_color)
+    needs_number = 0
+    colored = 0  # places in runs that no Colour Side Star fills
+    flexible = 0  # places in sets, which any Star can fill
+    for run_color, run_short in sorted(placed, key=lambda run: run[0] is None):
+        color, short = run_color, run_short
+        if color is None:  # a run still to start: one numbered card, and Stars of one colour
+            needs_number += 1
+            short -= 1
+            color = max(range(_ANY), key=lambda c: left[c])
+        used = min(short, left[color])
+        left[color] -= used
+        colored += short - used
+    held = sorted(totals[1:], reverse=True)
+    for have, size in zip(held, sets, strict=False):
+        if have:
+            flexible += size - min(size, have)
+        else:
+            needs_number += 1
+            flexible += size - 1
+    flexible = max(0, flexible - sum(left))
+    return needs_number + max(0, colored + flexible - stars.free)
 
 
 def _run_windows(
@@ -444,9 +513,3 @@ def _run_windows(
         taken = [(row, n) for row, n in zip(rows, range(start, start + size), strict=True) if mask >> n & 1]
         windows.append((start, taken))
     return windows
-
-
-def _sets_short(totals: list[int], sets: list[int]) -> int:
-    """Fewest cards short of sets of these sizes (largest first) from the numbers held most."""
-    held = sorted(totals[1:], reverse=True)
-    return sum(size - min(size, held[i]) if held[i] else size for i, size in enumerate(sets))

@@ -230,3 +230,23 @@ def test_a_bot_flips_away_a_hand_worse_than_what_a_flip_deals(level):
 )
 def test_cards_missing_in_the_flip_edition(hand, phase, missing):
     assert cards_missing(parse_cards(hand), FLIP.phase(phase)) == missing
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_holding_only_flip_cards_and_stars_flips_rather_than_stall(level):
+    # Found in a 2-player tournament: both bots kept their Stars and would not flip, so each
+    # threw back every card it drew and the hand went on for ever.  Robo's numbered cards
+    # all carry the Flip symbol, and its Stars are of four colours: far from phase 8.
+    state = parse_state(
+        "game seed=57 dealer=1 current=0 step=play side=color\n"
+        "options edition=flip\n"
+        "discard: Y11/5\n"
+        'seat 0 "Robo" phase-index=7\n'
+        "  hand: B1!/8 Y4!/10 B6!/12 R10!/5 G12!/7 R*/* B*/10 Y*/11! G*/4 G*/9! Y8/8\n"
+        'seat 1 "Ann" phase-index=7\n'
+        "  hand: R3!/1 G7!/3! Y9!/11 R*/1 R*/* B*/1 B*/1 Y*/7 Y*/11 G*/10\n"
+    )
+    seen = view(state, 0)
+    assert cards_missing(seen.hand, seen.me.phase_spec) >= 2, "Stars of other colours do not fill a run"
+    choice = Bot(Level(level), 1).choose(seen)
+    assert isinstance(choice, Discard) and choice.card.flips
