@@ -35,10 +35,15 @@ def configs(draw: st.DrawFn, short: bool = False) -> GameConfig:
     chosen = draw(options())
     if short and chosen.phases_to_win is None:
         chosen = Options(chosen.ten_hands, draw(st.integers(1, 3)), chosen.even_phases, chosen.el_chavo)
+    return seated(draw, players, chosen)
+
+
+def seated(draw: st.DrawFn, players: int, options: Options) -> GameConfig:
+    """A game of ``players`` seats with these options: any seed, first dealer and seat kinds."""
     return GameConfig(
         NAMES[:players],
         draw(st.integers(0, 2**64 - 1)),
-        chosen,
+        options,
         first_dealer=draw(st.integers(0, players - 1)),
         kinds=tuple(draw(st.lists(st.sampled_from(PLAYER_KINDS), min_size=players, max_size=players))),
     )

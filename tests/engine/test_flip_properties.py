@@ -14,7 +14,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import NAMES, check_refused
+from strategies import check_refused, seated
 
 from phase10.actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
 from phase10.cards import Card, Side, all_faces
@@ -22,7 +22,7 @@ from phase10.game import apply, legal_actions, new_game, replay, why_illegal
 from phase10.groups import End, Group
 from phase10.invariants import check_state
 from phase10.notation import format_state, parse_state
-from phase10.rules import FLIP, PLAYER_KINDS, GameConfig, GroupKind, Options
+from phase10.rules import FLIP, GameConfig, GroupKind, Options
 from phase10.serialize import from_json, to_json
 from phase10.simulate import play_random_game, random_choice
 from phase10.state import GameState, Step
@@ -37,13 +37,7 @@ def flip_configs(draw: st.DrawFn, short: bool = True) -> GameConfig:
         st.integers(1, 3 if short else limit) if short else st.one_of(st.none(), st.integers(1, limit))
     )
     options = Options(ten_hands=draw(st.booleans()), phases_to_win=phases, even_phases=even, edition="flip")
-    return GameConfig(
-        NAMES[:players],
-        draw(st.integers(0, 2**64 - 1)),
-        options,
-        first_dealer=draw(st.integers(0, players - 1)),
-        kinds=tuple(draw(st.lists(st.sampled_from(PLAYER_KINDS), min_size=players, max_size=players))),
-    )
+    return seated(draw, players, options)
 
 
 def walk(config: GameConfig, rnd: random.Random, limit: int = 300) -> tuple[list[GameState], list[Action]]:
