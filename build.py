@@ -188,8 +188,9 @@ def build(out: Path = DIST, note: str = "") -> str:
             if relative.name == "index.html":
                 plugins = json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]})
                 page = (staging / relative).read_text().replace("__MPY_CONFIG__", _escape(plugins))
-                (staging / relative).write_text(page)
-            if path.suffix == ".py" and relative.name != "main.py":
+                (staging / relative).write_text(_with_boot_words(page))
+            # Python modules and the message catalogues, read next to the UI's modules.
+            if (path.suffix == ".py" and relative.name != "main.py") or path.suffix == ".json":
                 modules.append(relative.as_posix())
         worker_dir = ROOT / "service_worker"
         for path in [worker_dir / "manifest.webmanifest", *sorted(worker_dir.glob("icons/*.png"))]:
@@ -234,6 +235,27 @@ def _finish(staging: Path, note: str) -> str:
     )
     (staging / "sw.js").write_text(worker)
     return build_id
+
+
+def _with_boot_words(page: str) -> str:
+    """The loading screen's words, from the message catalogues: English in the page, and
+    every language for boot.js to choose from before Python runs."""
+    catalogues = {
+        path.stem: json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "web" / "ui" / "messages").glob("*.json"))
+    }
+    keys = ("boot.starting", "boot.loading")
+    boot = {language: {key: messages[key] for key in keys} for language, messages in catalogues.items()}
+    english = catalogues["en"]
+    for placeholder, key in (
+        ("__BOOT_WORDS__", None),
+        ("__APP_NAME__", "app.name"),
+        ("__BOOT_LOADING__", "boot.loading"),
+        ("__BOOT_STARTING__", "boot.starting"),
+    ):
+        value = json.dumps(boot, ensure_ascii=False, sort_keys=True) if key is None else english[key]
+        page = page.replace(placeholder, _escape(value))
+    return page
 
 
 def _escape(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from english import said, spoken, told
 from seen import allowed_backs
 from taps import next_taps
 from ui.controller import Event, Screen, SetupForm, Ui, computer_due, handle, resume, viewer
@@ -59,7 +60,7 @@ def play(ui: Ui, limit: int = 20_000, screens: list[Screen] | None = None) -> Ui
         if computer_due(ui):
             before = ui.game
             ui = handle(ui, Event("computer"))
-            assert ui.game is not before and ui.message == ""
+            assert ui.game is not before and not ui.message
             check_privacy(ui)
             if screens is not None:
                 screens.append(ui.screen)
@@ -69,7 +70,7 @@ def play(ui: Ui, limit: int = 20_000, screens: list[Screen] | None = None) -> Ui
         for event in events:
             before = ui.game
             ui = handle(ui, event)
-            assert ui.message == "", f"{event} was refused: {ui.message}"
+            assert not ui.message, f"{event} was refused: {said(ui.message)}"
             check_privacy(ui)
             if screens is not None:
                 screens.append(ui.screen)
@@ -95,9 +96,9 @@ def test_a_standard_two_player_game_by_taps_ends():
 
 def test_the_setup_form_refuses_duplicate_names_and_bad_seeds():
     ui = start(names=("Ann", "ann"))
-    assert ui.screen is Screen.SETUP and "different name" in ui.setup.error
+    assert ui.screen is Screen.SETUP and "different name" in said(ui.setup.error)
     ui = start(seed="12x")
-    assert ui.screen is Screen.SETUP and "seed" in ui.setup.error.lower()
+    assert ui.screen is Screen.SETUP and "seed" in said(ui.setup.error).lower()
 
 
 def test_the_same_seed_deals_the_same_game():
@@ -119,7 +120,7 @@ def test_taking_a_skip_is_refused_with_a_reason_and_changes_nothing():
     ui = Ui(screen=Screen.TABLE, game=state)
     after = handle(ui, Event("take"))
     assert after.game is state
-    assert "Skip can never be taken" in after.message
+    assert said(after.message) == "A Skip on the discard pile can never be taken."
     assert 'aria-disabled="true"' in render(ui)
 
 
@@ -171,7 +172,8 @@ def test_a_wild_on_a_run_with_both_ends_free_asks_for_the_end():
 
 def test_the_phone_first_setup_defaults():
     form = SetupForm()
-    assert form.names == ("Player 1", "Player 2")
+    assert form.names == ("", "")  # blank: each seat's default name, in the table's language
+    assert 'placeholder="Player 1"' in render(Ui(screen=Screen.SETUP, setup=form))
     assert form.options() == Options()
 
 
@@ -240,7 +242,7 @@ def test_a_person_cannot_play_for_a_computer():
         after = handle(ui, event)
         assert after.game is game
         assert after.selected == ()
-    assert "Robo" in handle(ui, Event("draw")).message
+    assert "Robo" in said(handle(ui, Event("draw")).message)
     assert 'data-action="draw"' in render(ui) and "disabled" in render(ui).split('data-action="draw"')[1][:80]
 
 
@@ -271,15 +273,15 @@ def test_computer_moves_are_told_with_public_facts_only():
     assert ui.screen is Screen.TABLE and viewer(ui) == 0
     assert "Robo is thinking" in render(ui)
     ui = handle(ui, Event("computer"))
-    assert ui.narration == ("Robo took Wild from the discard pile.",)
+    assert told(ui) == ["Robo took Wild from the discard pile."]
     ui = handle(ui, Event("computer"))  # Robo lays down two sets with the Wild
-    assert ui.narration[-1] == "Robo laid down phase 1."
+    assert told(ui)[-1] == "Robo laid down phase 1."
     while computer_due(ui):
         ui = handle(ui, Event("computer"))
-    assert ui.narration[-1].startswith("Robo discarded ")
+    assert told(ui)[-1].startswith("Robo discarded ")
     assert ui.game is not None and ui.game.current == 0 and ui.screen is Screen.TABLE
     html = render(ui)
-    assert all(line.replace("'", "&#x27;") in html for line in ui.narration)
+    assert all(line.replace("'", "&#x27;") in html for line in told(ui))
     ui = handle(ui, Event("draw"))
     assert ui.narration == ()
 
@@ -303,7 +305,7 @@ def test_a_computers_hit_names_the_group():
     lines = []
     while computer_due(ui):
         ui = handle(ui, Event("computer"))
-        lines.append(ui.narration[-1] if ui.narration else "")
+        lines.append(told(ui)[-1] if ui.narration else "")
     assert "Robo added Red 5 to their own set of 5s." in lines
     assert "Robo added Green 7 to Ann's run 3-6." in lines
 
@@ -314,28 +316,36 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
         if computer_due(ui):
             ui = handle(ui, Event("computer"))
             assert not ui.fresh.startswith("card:")
-            assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in ui.narration)
+            assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in told(ui))
+            assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in spoken(ui))
         else:
             ui = move(ui)
 
 
 def test_setup_seats_switch_between_people_and_computers():
     ui = handle(Ui(), Event("new-game"))
-    form = ("Player 1", "Player 2", "person", "hard", "classic", "standard", "5", "no", "")
+    form = ("", "", "person", "hard", "classic", "standard", "5", "no", "")
     ui = handle(ui, Event("setup-change", "", form))
-    assert ui.setup.names == ("Player 1", "Computer 2") and ui.setup.kinds == ("person", "hard")
+    assert ui.setup.names == ("", "") and ui.setup.kinds == ("person", "hard")
+    assert 'placeholder="Player 1"' in render(ui) and 'placeholder="Computer 2"' in render(ui)
     ui = handle(
         ui, Event("add-player", "", ui.setup.names + ui.setup.kinds + ("classic", "standard", "5", "no", ""))
     )
-    assert ui.setup.names[-1] == "Computer 3" and ui.setup.kinds[-1] == "hard"
-    typed = ("Ann", "Zed", "Computer 3", "person", "person", "easy", "classic", "standard", "5", "no", "")
+    assert ui.setup.names[-1] == "" and ui.setup.kinds[-1] == "hard"
+    assert 'placeholder="Computer 3"' in render(ui)
+    typed = ("Ann", "Zed", "", "person", "person", "easy", "classic", "standard", "5", "no", "")
     ui = handle(ui, Event("setup-change", "", typed))
-    assert ui.setup.names == ("Ann", "Zed", "Computer 3"), "a typed name is kept"
+    assert ui.setup.names == ("Ann", "Zed", ""), "a typed name is kept"
     html = render(ui)
     assert html.count('name="kind"') == 3 and '<option value="easy" selected>' in html
+    assert 'placeholder="Computer 3"' in html
+    ui = handle(ui, Event("start-game", "7", typed))
+    assert ui.game is not None and ui.game.config.players == ("Ann", "Zed", "Computer 3")
+    again = handle(ui, Event("new-game"))
+    assert again.setup.names == ("Ann", "Zed", ""), "a default name stays a default on the next game"
     none = ("A", "B", "easy", "hard", "classic", "standard", "5", "no", "1")
     ui = handle(handle(Ui(), Event("new-game")), Event("start-game", "", none))
-    assert ui.screen is Screen.SETUP and "person" in ui.setup.error
+    assert ui.screen is Screen.SETUP and "person" in said(ui.setup.error)
 
 
 def test_play_again_keeps_the_computer_players():

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
+from english import EN, said, told
 from seen import allowed_backs
 from taps import next_taps
 from test_controller import BACK, cards_in, check_privacy, start
 from ui.controller import Event, Screen, Ui, computer_due, handle, narrate, shown_hand, viewer
-from ui.screens import card_class, card_label, render, rules_screen
+from ui.screens import card_class, render, rules_screen
 
 from phase10 import Discard
 from phase10.cards import Side, parse_card
@@ -39,11 +40,11 @@ def test_setup_offers_the_edition_and_flip_has_no_el_chavo():
     html = render(ui)
     assert 'name="edition" value="flip" checked' in html
     assert 'data-edition="flip"' in html and 'data-edition="classic"' not in html
-    assert all(phase.describe() in html for phase in FLIP.phases)
+    assert all(EN.phase(phase) in html for phase in FLIP.phases)
     el_chavo = html.index('name="el-chavo"')
     assert html.rfind("<fieldset hidden>", 0, el_chavo) > html.rfind("</fieldset>", 0, el_chavo), "hidden"
     ui = handle(ui, Event("start-game", "9", setup_values("flip", el_chavo="yes")))
-    assert ui.game is not None and ui.setup.error == ""
+    assert ui.game is not None and not ui.setup.error
     options = ui.game.config.options
     assert options.edition == "flip" and not options.el_chavo
     bad = handle(handle(Ui(), Event("new-game")), Event("setup-change", "", setup_values("poker")))
@@ -70,20 +71,22 @@ def test_a_persons_flip_is_announced_and_the_table_turns():
     hand = shown_hand(ui)
     index = next(i for i, card in enumerate(hand) if card.flips)
     card = hand[index]
-    assert f'aria-label="{card.label}, Flip"' in render(ui)
+    assert f'aria-label="{card.label}, Flip"' in render(ui) and EN.card(card) == f"{card.label}, Flip"
     ui = handle(handle(ui, Event("select", str(index))), Event("discard"))
-    assert ui.message == "" and ui.game is not None and ui.game.side is Side.WILD
+    assert not ui.message and ui.game is not None and ui.game.side is Side.WILD
     words = f"Ann discarded {card.label} with the Flip symbol: the table turns to the Wild Side."
-    assert ui.flipped == words
+    assert said(ui.flipped) == words
     html = render(ui)
-    assert f'<p class="flip-note" role="status">{words}</p>' in html
+    # Shown on the table, and read out once, by the page's live region.
+    assert f'<p class="flip-note">{words}</p>' in html
+    assert ui.flipped in ui.said
     assert "Wild Side in play" in html and "flip-in" in html
     # Ann's hand turned over with the table: she now sees Wild Side faces.
     assert all(c.side is not Side.COLOR for c in shown_hand(ui))
     assert 'class="card wild-side' in html
     # The next move is not a flip: the note goes.
     ui = handle(ui, Event("computer"))
-    assert ui.flipped == "" or ui.narration[-1] == ui.flipped
+    assert not ui.flipped or ui.narration[-1] == ui.flipped
 
 
 def test_a_flip_is_told_on_the_next_persons_handoff_without_a_card():
@@ -93,14 +96,14 @@ def test_a_flip_is_told_on_the_next_persons_handoff_without_a_card():
     ui = handle(handle(ui, Event("select", str(index))), Event("discard"))
     assert ui.screen is Screen.HANDOFF and ui.flipped
     html = render(ui)
-    assert ui.flipped in html and "Wild Side in play" in html
+    assert said(ui.flipped) in html and "Wild Side in play" in html
     assert cards_in(html) == [] and BACK.findall(html) == []
     ui = handle(ui, Event("reveal"))
-    assert ui.flipped in render(ui)
+    assert said(ui.flipped) in render(ui)
 
 
 def test_a_computers_flip_is_told_in_the_narration_once():
-    told = []
+    flips = []
     for seed in range(1, 40):
         ui = flip_start(seed=str(seed))
         while ui.screen is not Screen.GAME_OVER:
@@ -108,18 +111,20 @@ def test_a_computers_flip_is_told_in_the_narration_once():
             ui = _move(ui)
             if computer and ui.flipped:
                 assert ui.narration[-1] == ui.flipped
+                words = said(ui.flipped)
                 assert re.fullmatch(
                     r"(Robo|Hal) discarded \w+ (\d+|Star) with the Flip symbol: the table turns to the "
                     r"(Wild|Colour) Side\.",
-                    ui.flipped,
-                ), ui.flipped
+                    words,
+                ), words
                 html = render(ui)
-                # Read out once, by the narration: the note on the table is not a live region too.
-                assert f'<p class="flip-note">{ui.flipped}</p>' in html
-                told.append(ui.flipped)
-        if len(told) >= 2:
+                # Read out once, by the live region: neither the note nor the narration is one.
+                assert f'<p class="flip-note">{words}</p>' in html and "aria-live" not in html
+                assert ui.said.count(ui.flipped) == 1
+                flips.append(words)
+        if len(flips) >= 2:
             break
-    assert told, "the computers flipped the table in some game"
+    assert flips, "the computers flipped the table in some game"
 
 
 def test_narrate_names_the_flip_and_the_side_it_turns_to():
@@ -127,10 +132,10 @@ def test_narrate_names_the_flip_and_the_side_it_turns_to():
     assert ui.game is not None
     game = ui.game
     card = parse_card("R3!")
-    assert narrate(game, Discard(card)) == (
+    assert said(narrate(game, Discard(card))) == (
         "Ann discarded Red 3 with the Flip symbol: the table turns to the Wild Side."
     )
-    assert narrate(game, Discard(parse_card("R4"))) == "Ann discarded Red 4."
+    assert said(narrate(game, Discard(parse_card("R4")))) == "Ann discarded Red 4."
 
 
 def test_backs_of_other_hands_and_of_the_draw_pile_are_real_faces():
@@ -144,7 +149,7 @@ def test_backs_of_other_hands_and_of_the_draw_pile_are_real_faces():
     assert seen.draw_back is not None
     assert sorted([*expected, str(seen.draw_back)]) == shown
     assert len(expected) == 20, "both computers' ten cards, seen from their other side"
-    assert f"its top card&#x27;s other side shows {card_label(seen.draw_back)}" in html
+    assert f"its top card&#x27;s other side shows {EN.card(seen.draw_back)}" in html
     assert "The other side of Robo&#x27;s cards" in html and "The other side of Hal&#x27;s cards" in html
     # Ann's own backs are nowhere: her cards come as she sees them.
     assert not any("/" in card for card in cards_in(html))
@@ -159,9 +164,9 @@ def test_the_faces_of_both_sides_are_drawn_differently():
     assert classes["*"] == "card wild-side star"
     assert classes["R3!"] == "card red flips"
     assert classes["W"] == "card wild" and classes["S"] == "card skip"
-    assert card_label(parse_card("*"), "Red 5") == "Wild Star as Red 5"
-    assert card_label(parse_card("7!"), "Red 7") == "Wild 7 as Red 7, Flip"
-    assert card_label(parse_card("R7")) == "Red 7"
+    assert EN.card(parse_card("*"), "Red 5") == "Wild Star as Red 5"
+    assert EN.card(parse_card("7!"), "Red 7") == "Wild 7 as Red 7, Flip"
+    assert EN.card(parse_card("R7")) == "Red 7"
 
 
 def test_a_flip_game_by_taps_keeps_every_hand_private():
@@ -178,7 +183,7 @@ def test_a_flip_game_by_taps_keeps_every_hand_private():
 
 
 def test_the_rules_screen_and_the_hand_over_cover_the_flip_edition():
-    html = rules_screen()
+    html = rules_screen(EN)
     assert "The Flip edition" in html and 'data-edition="flip"' in html
     for words in ("Laid", "first Colour Side card", "turns over first", "the app plays the first"):
         assert words.lower() in html.lower(), words
@@ -194,7 +199,7 @@ def _move(ui: Ui, check: bool = False) -> Ui:
     if computer_due(ui):
         before = ui.game
         ui = handle(ui, Event("computer"))
-        assert ui.game is not before and ui.message == ""
+        assert ui.game is not before and not ui.message
         if check:
             check_privacy(ui)
         return ui
@@ -202,7 +207,7 @@ def _move(ui: Ui, check: bool = False) -> Ui:
     assert events, f"no move on {ui.screen}"
     for event in events:
         ui = handle(ui, event)
-        assert ui.message == "", f"{event} was refused: {ui.message}"
+        assert not ui.message, f"{event} was refused: {said(ui.message)}"
         if check:
             check_privacy(ui)
     return ui

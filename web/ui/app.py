@@ -5,6 +5,10 @@ routes it by the ``data-action`` of the element tapped; ``controller.handle``
 decides what it does; ``screens.render`` draws the result.  The game is written
 to localStorage after every action, so a closed tab, a reload or a killed page
 loses nothing.
+
+For keyboards and screen readers: focus stays on the control that was used (or
+moves to the new screen's heading, or into a dialog), Escape closes a dialog,
+and what each action did is read out by the page's one live region.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pyscript import document, window
 
 from . import pwa
 from .controller import Event, Screen, SetupForm, Ui, computer_delay, computer_due, handle
-from .screens import render
+from .screens import announcement, render
 from .storage import MemoryStore, Saves, Store
 
 _app: dict[str, Any] = {}
@@ -72,18 +76,29 @@ def dispatch(event: Event) -> None:
         problem = saves.record(after.game)
         if problem:
             after = replace(after, message=problem)
+    if after.settings != before.settings:
+        saves.save_settings(after.settings)
     _app["ui"] = after
-    show(after)
+    show(after, before)
 
 
-def show(ui: Ui) -> None:
+def show(ui: Ui, before: Ui | None = None) -> None:
     build, note = build_info()
     saves: Saves = _app["saves"]
     finished, unreadable = saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
+    focused = _focus_selector(document.activeElement)
     document.getElementById("app").innerHTML = render(
         ui, build=build, note=note, finished=finished, unreadable=unreadable
     )
     root = document.documentElement
+    if root.lang != ui.language:
+        root.lang = ui.language
+        pwa.refresh_banner()
+    root.classList.toggle("large-type", ui.settings.large_type)
+    if before is not None:
+        _restore_focus(ui, before, focused)
+        if ui.said is not before.said:
+            document.getElementById("announcer").textContent = announcement(ui)
     root.dataset.screen = ui.screen.value
     # A counter of renders: tests and the tap benchmark wait for it to move.
     _app["renders"] = _app.get("renders", 0) + 1
@@ -100,6 +115,43 @@ def _pace_computer(ui: Ui) -> None:
     if computer_due(ui):
         reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         _app["computer-timer"] = window.setTimeout(_app["computer-move"], computer_delay(reduced))
+
+
+def _focus_selector(node: Any) -> str:
+    """A selector that finds the focused control again in the next render ("" for none)."""
+    if not node or node == document.body:
+        return ""
+    action, value, name = _attr(node, "data-action"), _attr(node, "data-value"), _attr(node, "name")
+    if action:
+        return f'[data-action="{action}"]' + (f'[data-value="{value}"]' if value else "")
+    if name:
+        kind = _attr(node, "type")
+        return f'[name="{name}"]' + (f'[value="{node.value}"]' if kind == "radio" else "")
+    return f"#{node.id}" if node.id else ""
+
+
+def _restore_focus(ui: Ui, before: Ui, selector: str) -> None:
+    """Keyboard users keep their place: a new dialog takes the focus, a new screen puts it
+    on its heading, and otherwise the control used keeps it (or the hand, once it is gone)."""
+    app = document.getElementById("app")
+    target = None
+    if ui.prompt is not None and before.prompt is None:
+        target = app.querySelector(".prompt button")
+    elif ui.screen is not before.screen:
+        target = app.querySelector("h1")
+    elif selector:
+        found = app.querySelector(selector)
+        target = found if found and not found.disabled else app.querySelector(".hand button, h1")
+    if target:
+        target.focus()
+
+
+def _on_key(event: Any) -> None:
+    """Escape closes an open dialog, as Cancel does."""
+    ui: Ui = _app["ui"]
+    if event.key == "Escape" and ui.prompt is not None:
+        event.preventDefault()
+        dispatch(Event("cancel"))
 
 
 def _computer_move() -> None:
@@ -129,9 +181,12 @@ def _on_click(event: Any) -> None:
 
 
 def _on_change(event: Any) -> None:
-    action = _attr(event.target, "data-change")
+    target = event.target
+    action = _attr(target, "data-change")
     if action:
-        dispatch(Event(action, "", _form_values()))
+        checked = "yes" if target.checked else "no"
+        value = checked if _attr(target, "type") == "checkbox" else str(target.value)
+        dispatch(Event(action, value, _form_values()))
 
 
 def _seed_from_url() -> str:
@@ -154,16 +209,20 @@ def start() -> None:
     saves = Saves(_store())
     _app["saves"] = saves
     _app["computer-move"] = create_proxy(_computer_move)
-    ui = Ui(setup=SetupForm(seed=_seed_from_url()))
+    languages = tuple(str(tag) for tag in window.navigator.languages or [window.navigator.language])
+    ui = Ui(
+        setup=SetupForm(seed=_seed_from_url()), settings=saves.load_settings(), browser_languages=languages
+    )
     game, problem = saves.load_current()
     if problem:
-        ui = Ui(setup=ui.setup, save_problem=problem, screen=Screen.CORRUPT)
+        ui = replace(ui, save_problem=problem, screen=Screen.CORRUPT)
     elif game is not None:
-        ui = Ui(setup=ui.setup, game=game)
+        ui = replace(ui, game=game)
     _app["ui"] = ui
     show(ui)
     document.addEventListener("click", create_proxy(_on_click))
     document.addEventListener("change", create_proxy(_on_change))
+    document.addEventListener("keydown", create_proxy(_on_key))
     pwa.watch_for_updates()
     document.getElementById("loading").hidden = True
     document.getElementById("app").hidden = False

@@ -34,15 +34,17 @@ from phase10 import (
     find_laydown,
     legal_actions,
     new_game,
-    why_illegal,
 )
 from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 from phase10.view import view
+
+from .i18n import LANGUAGES, NOTHING, Text, pick_language, text, words
 
 __all__ = [
     "Event",
     "Prompt",
     "Screen",
+    "Settings",
     "SetupForm",
     "Ui",
     "computer_delay",
@@ -70,22 +72,32 @@ class Screen(Enum):
     RULES = "rules"
     HISTORY = "history"
     CORRUPT = "corrupt"
+    SETTINGS = "settings"
 
 
-def default_name(kind: str, seat: int) -> str:
-    return f"Player {seat + 1}" if kind == PERSON else f"Computer {seat + 1}"
+def default_name(kind: str, seat: int) -> Text:
+    """The name a seat gets when none is typed: "Player 2", "Computer 3"."""
+    return text("setup.default_person" if kind == PERSON else "setup.default_computer", number=seat + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The phone's choices, kept apart from any game: "" as language follows the browser."""
+
+    language: str = ""
+    large_type: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SetupForm:
-    names: tuple[str, ...] = ("Player 1", "Player 2")
+    names: tuple[str, ...] = ("", "")  # as typed; a blank name is the seat's default name
     kinds: tuple[str, ...] = (PERSON, PERSON)  # who plays each seat, see PLAYER_KINDS
     edition: str = "classic"  # a key of phase10.rules.EDITIONS
     variation: str = "standard"  # standard, ten-hands, first-to-n, even-phases
     phases_to_win: int = 5
     el_chavo: bool = False
     seed: str = ""
-    error: str = ""
+    error: Text = NOTHING
 
     @property
     def el_chavo_offered(self) -> bool:
@@ -123,13 +135,20 @@ class Ui:
     selected: tuple[int, ...] = ()  # positions in the hand as shown (see shown_hand)
     sort: str = "number"
     prompt: Prompt | None = None
-    message: str = ""
+    message: Text = NOTHING
     setup: SetupForm = field(default_factory=SetupForm)
-    save_problem: str = ""  # why the saved game could not be read; it stays until discarded
+    save_problem: Text = NOTHING  # why the saved game could not be read; it stays until discarded
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
     fresh: str = ""  # what the last action brought: "card:R7", "laid", "hit:1:0" (animated)
-    narration: tuple[str, ...] = ()  # the computer players' moves since a person last played
-    flipped: str = ""  # the last action turned the table over: what happened, in words
+    narration: tuple[Text, ...] = ()  # the computer players' moves since a person last played
+    flipped: Text = NOTHING  # the last action turned the table over: what happened
+    said: tuple[Text, ...] = ()  # what the last action did at the table, for the live region
+    settings: Settings = Settings()
+    browser_languages: tuple[str, ...] = ()  # the browser's preferred languages, best first
+
+    @property
+    def language(self) -> str:
+        return pick_language(self.settings.language, self.browser_languages)
 
     @property
     def can_continue(self) -> bool:
@@ -216,29 +235,40 @@ def turn_screen(game: GameState) -> Screen:
 def resume(ui: Ui, game: GameState) -> Ui:
     """Open a game: its current screen, with any hand hidden until it is passed on."""
     return replace(
-        ui, game=game, screen=screen_for(game), selected=(), prompt=None, message="", narration=(), flipped=""
+        ui,
+        game=game,
+        screen=screen_for(game),
+        selected=(),
+        prompt=None,
+        message=NOTHING,
+        narration=(),
+        flipped=NOTHING,
+        said=(),
     )
 
 
 # --- applying engine actions ---------------------------------------------------------------
 
 
-def act(ui: Ui, action: Action) -> Ui:
-    """Apply a person's ``action``; an illegal one changes nothing and says why."""
+REFUSED = Text("error.refused")
+
+
+def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui:
+    """Apply a person's ``action``; an illegal one changes nothing and says ``refused``."""
     assert ui.game is not None
     if computer_turn(ui.game):
-        name = ui.game.player.name
-        return replace(ui, message=f"It is {name}'s turn: wait for {name} to play.", prompt=None)
-    after = _apply(ui, action)
+        return replace(ui, message=text("error.wait", name=ui.game.player.name), prompt=None)
+    after = _apply(ui, action, refused)
     return after if after.game is ui.game else replace(after, narration=())
 
 
-def _apply(ui: Ui, action: Action) -> Ui:
+def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
     assert ui.game is not None
     try:
         game = apply(ui.game, action)
-    except IllegalActionError as error:
-        return replace(ui, message=_reason(error), prompt=None)
+    except IllegalActionError:
+        # The engine's reason is for logs and tests; the table gets words in its language.
+        return replace(ui, message=refused, prompt=None)
     turn_ended = game.current != ui.game.current or game.turns != ui.game.turns
     screen = Screen.TABLE
     if game.step in (Step.HAND_OVER, Step.GAME_OVER):
@@ -246,9 +276,17 @@ def _apply(ui: Ui, action: Action) -> Ui:
     elif turn_ended or ui.game.step is Step.HAND_OVER:
         screen = turn_screen(game)  # the hand is hidden before the phone is passed on
     fresh = _fresh(ui.game, game, action)
-    flipped = flip_words(ui.game, action) if game.side is not ui.game.side else ""
+    flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
     return replace(
-        ui, game=game, screen=screen, selected=(), prompt=None, message="", fresh=fresh, flipped=flipped
+        ui,
+        game=game,
+        screen=screen,
+        selected=(),
+        prompt=None,
+        message=NOTHING,
+        fresh=fresh,
+        flipped=flipped,
+        said=announce(ui.game, action, game),
     )
 
 
@@ -265,39 +303,62 @@ def computer_move(ui: Ui) -> Ui:
     bot = seat_bot(ui.game.config, seat)
     assert bot is not None
     action = bot.choose(view(ui.game, seat))
-    after = _apply(ui, action)
+    after = _apply(ui, action, NOTHING)
     assert after.game is not ui.game, f"a computer player chose an illegal move: {action}"
     return replace(after, narration=(*ui.narration, narrate(ui.game, action))[-NARRATION_LINES:])
 
 
-def narrate(before: GameState, action: Action) -> str:
-    """A computer player's move in words, with only what the whole table sees."""
+def narrate(before: GameState, action: Action) -> Text:
+    """A move in words, with only what the whole table sees."""
     name = before.player.name
     names = [player.name for player in before.players]
     if isinstance(action, Draw):
-        return f"{name} drew from the draw pile."
+        return text("say.drew", name=name)
     if isinstance(action, TakeDiscard):
-        return f"{name} took {before.discard_pile[-1].label} from the discard pile."
+        return text("say.took", name=name, card=before.discard_pile[-1].shown)
     if isinstance(action, LayDown):
-        spec = before.phase_spec(before.current)
-        return f"{name} laid down phase {spec.number}."
+        return text("say.laid", name=name, number=before.phase_spec(before.current).number)
     if isinstance(action, Hit):
-        owner = "their own" if action.player == before.current else f"{names[action.player]}'s"
         group = before.players[action.player].groups[action.group]
-        return f"{name} added {action.card.label} to {owner} {group.describe()}."
+        if action.player == before.current:
+            return text("say.hit_own", name=name, card=action.card, group=group)
+        return text("say.hit", name=name, card=action.card, owner=names[action.player], group=group)
     if isinstance(action, Discard):
         if action.target is not None:
-            return f"{name} discarded a Skip: {names[action.target]} loses a turn."
-        return flip_words(before, action) or f"{name} discarded {action.card.label}."
-    return f"{name} played {action}."
+            return text("say.skip", name=name, target=names[action.target])
+        return flip_words(before, action) or text("say.discarded", name=name, card=action.card)
+    return NOTHING
 
 
-def flip_words(before: GameState, action: Action) -> str:
-    """A discard that turns the table over, in words; "" for any other action."""
+def announce(before: GameState, action: Action, after: GameState) -> tuple[Text, ...]:
+    """What the live region reads out after ``action``: the move as the table saw it (a
+    person's own draw names the card: only their hand is on the page), then a player
+    going out, the hand's end, or whose turn it is."""
+    said: list[Text] = []
+    if isinstance(action, Draw) and not computer_turn(before):
+        added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
+        said.append(text("say.you_drew", card=next(iter(added))) if added else narrate(before, action))
+    elif isinstance(action, NextHand):
+        said.append(text("say.next_hand", number=after.hand_number, name=after.player.name))
+    else:
+        said.append(narrate(before, action))
+    if after.step in (Step.HAND_OVER, Step.GAME_OVER) and before.step is Step.PLAY:
+        out = after.history[-1].went_out
+        said.append(
+            text("say.went_out", name=after.players[out].name) if out is not None else text("say.hand_ended")
+        )
+    if after.step is Step.GAME_OVER and after.winner is not None:
+        said.append(text("say.won", name=after.players[after.winner].name))
+    elif after.current != before.current and after.step in (Step.DRAW, Step.PLAY):
+        said.append(text("say.turn", name=after.player.name))
+    return tuple(line for line in said if line)
+
+
+def flip_words(before: GameState, action: Action) -> Text:
+    """A discard that turns the table over, in words; nothing for any other action."""
     if not (isinstance(action, Discard) and action.card.flips and before.config.options.ruleset().two_sided):
-        return ""
-    name, side = before.player.name, before.side.other.label
-    return f"{name} discarded {action.card.label} with the Flip symbol: the table turns to the {side}."
+        return NOTHING
+    return text("say.flip", name=before.player.name, card=action.card.face, side=before.side.other)
 
 
 def _fresh(before: GameState, after: GameState, action: Action) -> str:
@@ -317,11 +378,6 @@ def _fresh_on_table(action: Action) -> str:
     if isinstance(action, Hit):
         return f"hit:{action.player}:{action.group}"
     return ""
-
-
-def _reason(error: IllegalActionError) -> str:
-    reason = error.reason
-    return reason[0].upper() + reason[1:] + "."
 
 
 def legal(ui: Ui) -> tuple[Action, ...]:
@@ -376,28 +432,28 @@ def _go(screen: Screen) -> Callable[[Ui, Event], Ui]:
     """Open the rules or past games; Back returns to the screen they were opened from."""
 
     def go(ui: Ui, _event: Event) -> Ui:
-        return replace(ui, screen=screen, previous=ui.screen, message="")
+        return replace(ui, screen=screen, previous=ui.screen, message=NOTHING)
 
     return go
 
 
 def _back(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, screen=ui.previous, message="")
+    return replace(ui, screen=ui.previous, message=NOTHING)
 
 
 def _discard_save(ui: Ui, _event: Event) -> Ui:
     """The player chose to throw away a save that could not be read."""
-    return replace(ui, save_problem="", game=None, screen=Screen.HOME)
+    return replace(ui, save_problem=NOTHING, game=None, screen=Screen.HOME)
 
 
 def _home(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, screen=Screen.HOME, prompt=None, selected=(), message="")
+    return replace(ui, screen=Screen.HOME, prompt=None, selected=(), message=NOTHING)
 
 
 def _new_game(ui: Ui, _event: Event) -> Ui:
     if ui.save_problem:
         return replace(ui, screen=Screen.CORRUPT)  # a damaged save is never overwritten unasked
-    form = replace(ui.setup, error="")
+    form = replace(ui.setup, error=NOTHING)
     if ui.game is not None:  # the same table again, with its options
         form = _form_of(ui.game, form)
     return replace(ui, screen=Screen.SETUP, previous=Screen.HOME, setup=form)
@@ -414,7 +470,10 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
         variation = "even-phases"
     return replace(
         form,
-        names=game.config.players,
+        names=tuple(
+            _typed_name(name, kind, seat)
+            for seat, (name, kind) in enumerate(zip(game.config.players, game.config.kinds, strict=True))
+        ),
         kinds=game.config.kinds,
         edition=options.edition,
         variation=variation,
@@ -436,8 +495,7 @@ def _add_player(ui: Ui, event: Event) -> Ui:
     names, kinds = ui.setup.names, ui.setup.kinds
     if len(names) >= MAX_PLAYERS:
         return ui
-    kind = kinds[-1]
-    form = replace(ui.setup, names=(*names, default_name(kind, len(names))), kinds=(*kinds, kind))
+    form = replace(ui.setup, names=(*names, ""), kinds=(*kinds, kinds[-1]))
     return replace(ui, setup=form)
 
 
@@ -465,10 +523,7 @@ def _read_form(ui: Ui, event: Event) -> Ui:
     for seat, kind in enumerate(kinds):
         if kind not in PLAYER_KINDS:
             kinds[seat] = PERSON
-        was = old.kinds[seat] if seat < len(old.kinds) else PERSON
-        # A seat that changes hands keeps a typed name, but not the other kind's default one.
-        if kinds[seat] != was and names[seat].strip() in ("", default_name(was, seat)):
-            names[seat] = default_name(kinds[seat], seat)
+        old.kinds[seat] if seat < len(old.kinds) else PERSON
     form = replace(
         ui.setup,
         names=tuple(names),
@@ -485,25 +540,36 @@ def _read_form(ui: Ui, event: Event) -> Ui:
 def _start_game(ui: Ui, event: Event) -> Ui:
     ui = _read_form(ui, event)
     form = ui.setup
-    names = tuple(name.strip() or f"Player {i + 1}" for i, name in enumerate(form.names))
+    said = words(ui.language)
+    names = tuple(
+        name.strip() or said.say(default_name(kind, seat))
+        for seat, (name, kind) in enumerate(zip(form.names, form.kinds, strict=True))
+    )
     if len({name.casefold() for name in names}) != len(names):
-        return replace(ui, setup=replace(form, error="Give every player a different name."))
+        return replace(ui, setup=replace(form, error=text("setup.error.names")))
     if PERSON not in form.kinds:
-        return replace(ui, setup=replace(form, error="At least one seat needs a person to play it."))
+        return replace(ui, setup=replace(form, error=text("setup.error.person")))
+    seed = _seed(form.seed, event.value)
+    if seed is None:
+        return replace(ui, setup=replace(form, error=text("setup.error.seed")))
     try:
-        seed = _seed(form.seed, event.value)
         config = GameConfig(names, seed, form.options(), kinds=form.kinds)
-    except (SetupError, ValueError) as error:
-        return replace(ui, setup=replace(form, error=str(error)))
-    return resume(replace(ui, setup=replace(form, names=names, error="")), new_game(config))
+    except SetupError:
+        return replace(ui, setup=replace(form, error=text("setup.error.options")))
+    return resume(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
 
 
-def _seed(text: str, fallback: str) -> int:
-    """The seed typed in, or else the random one the page supplies."""
-    chosen = text or fallback
-    if not chosen.isdigit():
-        raise ValueError("The seed must be a whole number.")
-    return int(chosen) % 2**64
+def _seed(typed: str, fallback: str) -> int | None:
+    """The seed typed in, or else the random one the page supplies; None if not a number."""
+    chosen = typed or fallback
+    return int(chosen) % 2**64 if chosen.isdigit() else None
+
+
+def _typed_name(name: str, kind: str, seat: int) -> str:
+    """A game's player name as the set-up form shows it again: a default name in any
+    language is left blank, so it follows the seat's kind and the language."""
+    defaults = {words(language).say(default_name(kind, seat)) for language in LANGUAGES}
+    return "" if name in defaults else name
 
 
 def _play_again(ui: Ui, event: Event) -> Ui:
@@ -517,7 +583,7 @@ def _play_again(ui: Ui, event: Event) -> Ui:
 def _reveal(ui: Ui, _event: Event) -> Ui:
     if ui.game is None or ui.screen is not Screen.HANDOFF:
         return ui
-    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message="")
+    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING)
 
 
 def _draw(ui: Ui, _event: Event) -> Ui:
@@ -525,7 +591,10 @@ def _draw(ui: Ui, _event: Event) -> Ui:
 
 
 def _take(ui: Ui, _event: Event) -> Ui:
-    return act(ui, TakeDiscard())
+    assert ui.game is not None
+    top = ui.game.discard_pile[-1] if ui.game.discard_pile else None
+    skip = top is not None and top.is_skip and ui.game.step is Step.DRAW
+    return act(ui, TakeDiscard(), text("error.take_skip") if skip else REFUSED)
 
 
 def _select(ui: Ui, event: Event) -> Ui:
@@ -535,7 +604,7 @@ def _select(ui: Ui, event: Event) -> Ui:
     if index >= len(shown_hand(ui)) or computer_turn(ui.game):
         return ui
     selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
-    return replace(ui, selected=selected, prompt=None, message="")
+    return replace(ui, selected=selected, prompt=None, message=NOTHING)
 
 
 def _sort(ui: Ui, event: Event) -> Ui:
@@ -549,20 +618,20 @@ def _lay(ui: Ui, _event: Event) -> Ui:
     assert ui.game is not None
     if ui.selected:
         options = lay_options(ui)
+    spec = ui.game.phase_spec(ui.game.current)
+    if ui.selected:
+        options = lay_options(ui)
         if not options:
-            spec = ui.game.phase_spec(ui.game.current)
-            return replace(ui, message=f"These cards do not make phase {spec.number} ({spec.describe()}).")
+            return replace(ui, message=text("error.not_phase", number=spec.number, needs=spec))
     else:
+        if ui.game.step is not Step.PLAY or ui.game.player.has_laid or computer_turn(ui.game):
+            return replace(ui, message=text("error.cannot_lay"))
         rules = ui.game.config.options.ruleset()
-        found = find_laydown(ui.game.player.shown_hand, ui.game.phase_spec(ui.game.current), rules)
+        found = find_laydown(ui.game.player.shown_hand, spec, rules)
         if found is None:
-            reason = why_illegal(ui.game, LayDown(())) or "Your hand does not make the phase yet."
-            spec = ui.game.phase_spec(ui.game.current)
-            if ui.game.step is Step.PLAY and not ui.game.player.has_laid:
-                reason = f"Your hand does not make phase {spec.number} ({spec.describe()}) yet."
-            return replace(ui, message=reason[0].upper() + reason[1:])
+            return replace(ui, message=text("error.no_phase", number=spec.number, needs=spec))
         options = (LayDown(found),)
-    return replace(ui, prompt=Prompt("lay", options), message="")
+    return replace(ui, prompt=Prompt("lay", options), message=NOTHING)
 
 
 def _lay_next(ui: Ui, _event: Event) -> Ui:
@@ -585,7 +654,7 @@ def _choose(ui: Ui, event: Event) -> Ui:
 
 
 def _cancel(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, prompt=None, message="")
+    return replace(ui, prompt=None, message=NOTHING)
 
 
 def _hit(ui: Ui, event: Event) -> Ui:
@@ -596,10 +665,11 @@ def _hit(ui: Ui, event: Event) -> Ui:
         return ui
     cards = selected_cards(ui)
     if len(cards) != 1:
-        return replace(ui, message="Select one card of your hand to hit with.")
+        return replace(ui, message=text("error.hit_one"))
     options = tuple(h for h in hit_options(ui) if h.player == int(seat) and h.group == int(group))
     if not options:
-        return act(ui, Hit(cards[0], int(seat), int(group), None))  # refused, with the reason
+        refused = text("error.cannot_hit", card=cards[0])
+        return act(ui, Hit(cards[0], int(seat), int(group), None), refused)
     if len(options) > 1:
         return replace(ui, prompt=Prompt("end", options))
     return act(ui, options[0])
@@ -609,7 +679,7 @@ def _discard(ui: Ui, _event: Event) -> Ui:
     assert ui.game is not None
     cards = selected_cards(ui)
     if len(cards) != 1:
-        return replace(ui, message="Select the one card to discard.")
+        return replace(ui, message=text("error.discard_one"))
     options = discard_options(ui)
     if len(options) > 1 or (options and options[0].target is not None):
         return replace(ui, prompt=Prompt("skip", options))
@@ -626,7 +696,18 @@ def _computer(ui: Ui, _event: Event) -> Ui:
 
 
 def _dismiss(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, message="")
+    return replace(ui, message=NOTHING)
+
+
+def _language(ui: Ui, event: Event) -> Ui:
+    """Choose the app's language; "" follows the browser's."""
+    if event.value not in ("", *LANGUAGES):
+        return ui
+    return replace(ui, settings=replace(ui.settings, language=event.value))
+
+
+def _large_type(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, settings=replace(ui.settings, large_type=not ui.settings.large_type))
 
 
 _HANDLERS = {
@@ -635,6 +716,9 @@ _HANDLERS = {
     "continue": _continue,
     "rules": _go(Screen.RULES),
     "history": _go(Screen.HISTORY),
+    "settings": _go(Screen.SETTINGS),
+    "language": _language,
+    "large-type": _large_type,
     "back": _back,
     "setup-change": _read_form,
     "discard-save": _discard_save,

@@ -16,8 +16,15 @@ _state: dict[str, object] = {}
 
 def _show_banner() -> None:
     banner = document.getElementById("banner")
-    banner.innerHTML = update_banner()
+    # In the language the page is in: app.show keeps the root element's lang up to date.
+    banner.innerHTML = update_banner(str(document.documentElement.lang))
     banner.hidden = False
+
+
+def refresh_banner() -> None:
+    """Say the banner again in the page's language, if it is showing."""
+    if not document.getElementById("banner").hidden:
+        _show_banner()
 
 
 def _track(registration: object) -> None:

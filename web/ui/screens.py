@@ -33,6 +33,7 @@ from .controller import (
     Ui,
     can_lay,
     computer_turn,
+    default_name,
     discard_options,
     hit_options,
     legal,
@@ -40,9 +41,9 @@ from .controller import (
     viewer,
 )
 from .html import Markup, el, join
-from .rules_text import RULES_TEXT
+from .i18n import LANGUAGES, Text, Words, pick_language, words
 
-__all__ = ["render", "update_banner"]
+__all__ = ["announcement", "render", "update_banner"]
 
 SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
 COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
@@ -51,14 +52,15 @@ COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 # --- pieces --------------------------------------------------------------------------------
 
 
-def card_face(card: Card, *, value: str | None = None) -> Markup:
+def card_face(card: Card, w: Words, *, value: str | None = None) -> Markup:
     """The inside of a card: its number (a Star's ★, W, S) and its colour's shape (a
     four-colour disc when any colour goes); ``value`` is what it stands for in a group."""
     mark = el("span", "↻", class_="flip-mark", aria_hidden="true") if card.flips else ""
     if card.is_skip:
-        return join([el("span", "S", class_="face"), el("span", class_="sym skip-sym", aria_hidden="true")])
+        skip = el("span", w("face.skip"), class_="face")
+        return join([skip, el("span", class_="sym skip-sym", aria_hidden="true")])
     if card.side is None:  # the classic Wild
-        return join([el("span", "W", class_="face"), el("span", value or "★", class_="sym")])
+        return join([el("span", w("face.wild"), class_="face"), el("span", value or "★", class_="sym")])
     number, color = card.fixed_number, card.fixed_color
     face = el("span", "★" if number is None else str(number), class_="face")
     if value:
@@ -88,18 +90,17 @@ def card_class(card: Card) -> str:
     return " ".join(classes)
 
 
-def card_label(card: Card, value: str | None = None) -> str:
-    """Words for a card: "Red 7", "Wild Star as Red 5", "Blue 3, Flip"."""
-    label = f"{card.label} as {value}" if value and not card.is_natural else card.label
-    return label + (", Flip" if card.flips else "")
-
-
 def group_value(group: Group, index: int) -> str | None:
-    """What a card in a group stands for beyond what it shows, briefly: a Star's number, and
-    the colour of a colour run where the card leaves it free; a classic Wild's value."""
+    """What a card in a group stands for beyond what it shows, briefly, in digits and
+    shapes: a Star's number, and the colour of a colour run where the card leaves it free;
+    a classic Wild's number, or its colour's shape in a colour group."""
     card = group.cards[index]
     if card.side is None:
-        return group.value_of(index) if card.is_wild else None
+        if not card.is_wild:
+            return None
+        if group.kind is GroupKind.COLOR:
+            return SYMBOLS[group.color.value] if group.color is not None else None
+        return group.value_of(index)
     parts = []
     if card.fixed_number is None:
         parts.append(str(group.number if group.kind is GroupKind.SET else group.start + index))
@@ -110,11 +111,11 @@ def group_value(group: Group, index: int) -> str | None:
 
 
 def hand_card(
-    card: Card, index: int, selected: bool, arriving: bool = False, flipping: bool = False
+    card: Card, index: int, selected: bool, w: Words, arriving: bool = False, flipping: bool = False
 ) -> Markup:
     return el(
         "button",
-        card_face(card),
+        card_face(card, w),
         type="button",
         class_=card_class(card)
         + (" selected" if selected else "")
@@ -123,12 +124,14 @@ def hand_card(
         data_action="select",
         data_value=str(index),
         aria_pressed="true" if selected else "false",
-        aria_label=card_label(card),
+        aria_label=w.card(card),
         data_card=str(card),
     )
 
 
-def group_view(group: Group, seat: int, index: int, hittable: bool, arriving: bool = False) -> Markup:
+def group_view(
+    group: Group, seat: int, index: int, hittable: bool, w: Words, arriving: bool = False
+) -> Markup:
     """A laid group; each Wild shows what it stands for."""
     cards = []
     for i, card in enumerate(group.cards):
@@ -142,42 +145,33 @@ def group_view(group: Group, seat: int, index: int, hittable: bool, arriving: bo
         cards.append(
             el(
                 "span",
-                card_face(card, value=value),
+                card_face(card, w, value=value),
                 class_=card_class(card) + " small" + stands_as,
                 role="img",
-                aria_label=card_label(card, group.value_of(i) if value else None),
+                aria_label=w.card(card, w.stands_for(group, i) if value else None),
                 data_card=str(card),
             )
         )
     attributes: dict[str, object] = {
         "class_": "group" + (" hittable" if hittable else "") + (" arrive" if arriving else ""),
-        "aria_label": f"{group.describe()}, {len(group.cards)} cards",
+        "aria_label": w("group.label", group=group, count=len(group.cards)),
     }
+    name = el("span", w.group(group), class_="group-name", aria_hidden="true")
     if hittable:
         return el(
             "button",
-            el("span", group.describe(), class_="group-name"),
+            name,
             el("span", *cards, class_="group-cards"),
             type="button",
             data_action="hit",
             data_value=f"{seat}:{index}",
             **attributes,
         )
-    return el(
-        "div",
-        el("span", group.describe(), class_="group-name"),
-        el("span", *cards, class_="group-cards"),
-        **attributes,
-    )
+    return el("div", name, el("span", *cards, class_="group-cards"), role="group", **attributes)
 
 
-def phase_words(player: PublicPlayer) -> str:
-    return f"Phase {player.phase}: {player.phase_spec.describe()}"
-
-
-def names_and(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def phase_words(player: PublicPlayer, w: Words) -> str:
+    return w("phase.words", number=player.phase, needs=player.phase_spec)
 
 
 def button(
@@ -216,29 +210,33 @@ def toggle(label: str, action: str, value: str, pressed: bool, name: str) -> Mar
     )
 
 
-def header(title: str, *, back: bool = False, home: bool = False) -> Markup:
+def header(w: Words, title: str, *, back: bool = False, home: bool = False) -> Markup:
     items: list[Markup] = []
     if back:
-        items.append(button("Back", "back"))
+        items.append(button(w("button.back"), "back"))
     if home:
-        items.append(button("Home", "home"))
-    return el("header", el("h1", title), el("div", *items, class_="bar-buttons"), class_="bar")
+        items.append(button(w("button.home"), "home"))
+    return el("header", el("h1", title, tabindex="-1"), el("div", *items, class_="bar-buttons"), class_="bar")
 
 
 # --- home, set-up, rules -------------------------------------------------------------------
 
 
-def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
-    """The first screen: New game, Continue, Rules, Past games, and the engine's options."""
-    variations = [info for info in OPTION_CATALOGUE if info.kind == "variation"]
-    rules = [info for info in OPTION_CATALOGUE if info.kind == "rule"]
-    actions = [button("New game", "new-game", primary=not ui.can_continue)]
+def home_screen(ui: Ui, w: Words, build: str, note: str, finished: int) -> Markup:
+    """The first screen: New game, Continue, Rules, Past games, Settings, and the options."""
+    variations = [info.key for info in OPTION_CATALOGUE if info.kind == "variation"]
+    rules = [info.key for info in OPTION_CATALOGUE if info.kind == "rule"]
+    actions = [button(w("home.new_game"), "new-game", primary=not ui.can_continue)]
     if ui.can_continue:
         assert ui.game is not None
-        actions.insert(0, button("Continue", "continue", primary=True))
-    actions += [button("Rules", "rules"), button(f"Past games ({finished})", "history")]
+        actions.insert(0, button(w("home.continue"), "continue", primary=True))
+    actions += [
+        button(w("home.rules"), "rules"),
+        button(w("home.history", count=finished), "history"),
+        button(w("button.settings"), "settings"),
+    ]
     problem = (
-        el("p", "Your saved game could not be read. ", button("See why", "new-game"), class_="notice")
+        el("p", w("home.save_problem"), button(w("home.see_why"), "new-game"), class_="notice")
         if ui.save_problem
         else ""
     )
@@ -247,35 +245,35 @@ def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
             el(
                 "header",
                 el("div", "10", class_="logo", aria_hidden="true"),
-                el("h1", "Ten Phases"),
-                el("p", "Pass-and-play Phase 10 for 2 to 6 players, on one phone.", class_="tagline"),
+                el("h1", w("app.name"), tabindex="-1"),
+                el("p", w("app.tagline"), class_="tagline"),
                 class_="home-header",
             ),
             problem,
-            el("nav", *actions, class_="home-actions"),
+            el("nav", *actions, class_="home-actions", aria_label=w("app.name")),
             el(
                 "section",
-                el("h2", "Ways to play"),
-                el("ul", *[_option(info.title, info.summary) for info in variations], class_="options"),
-                el("h2", "House rule"),
-                el("ul", *[_option(info.title, info.summary) for info in rules], class_="options"),
+                el("h2", w("home.ways_to_play")),
+                el("ul", *[_option(w, key) for key in variations], class_="options"),
+                el("h2", w("home.house_rule")),
+                el("ul", *[_option(w, key) for key in rules], class_="options"),
                 class_="card-panel",
-                aria_label="Rule options",
+                aria_label=w("home.rule_options"),
             ),
-            el("section", el("h2", "The ten phases"), phase_list(), class_="card-panel"),
+            el("section", el("h2", w("home.ten_phases")), phase_list(w), class_="card-panel"),
             el(
                 "section",
-                el("h2", "The Flip edition"),
-                el("p", FLIP.summary),
-                el("details", el("summary", "Its ten phases"), phase_list(FLIP)),
+                el("h2", w("home.flip_edition")),
+                el("p", w("edition.flip.summary")),
+                el("details", el("summary", w("home.flip_phases")), phase_list(w, FLIP)),
                 class_="card-panel",
             ),
             el(
                 "footer",
-                el("p", "An unofficial rules implementation. Phase 10 is a trademark of Mattel."),
+                el("p", w("app.unofficial")),
                 el(
                     "p",
-                    f"Version {build}",
+                    w("app.version", build=build),
                     el("span", f" · {note}", class_="note") if note else "",
                     class_="version",
                 ),
@@ -285,20 +283,73 @@ def home_screen(ui: Ui, build: str, note: str, finished: int) -> Markup:
     )
 
 
-def phase_list(rules: Ruleset = CLASSIC) -> Markup:
-    items = [el("li", el("span", str(p.number), class_="phase-number"), p.describe()) for p in rules.phases]
+def phase_list(w: Words, rules: Ruleset = CLASSIC) -> Markup:
+    items = [el("li", el("span", str(p.number), class_="phase-number"), w.phase(p)) for p in rules.phases]
     return el("ol", *items, class_="phase-list", data_edition=rules.name)
 
 
-def _option(title: str, summary: str) -> Markup:
-    return el("li", el("strong", title), el("span", summary))
+def _option(w: Words, key: str) -> Markup:
+    return el("li", el("strong", w(f"option.{key}.title")), el("span", w(f"option.{key}.summary")))
 
 
-def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
+def settings_screen(ui: Ui, w: Words) -> Markup:
+    """The phone's settings: the language (the browser's, or one chosen) and large type."""
+    automatic = words(pick_language("", ui.browser_languages))
+    languages = [
+        _choice(
+            "language",
+            "",
+            ui.settings.language == "",
+            w("settings.language_auto", language=automatic("language.name")),
+            "",
+            change="language",
+        ),
+        *[
+            _choice(
+                "language",
+                code,
+                ui.settings.language == code,
+                words(code)("language.name"),
+                "",
+                change="language",
+                lang=code,
+            )
+            for code in LANGUAGES
+        ],
+    ]
+    large = el(
+        "label",
+        el(
+            "input",
+            type="checkbox",
+            name="large-type",
+            checked=ui.settings.large_type,
+            data_change="large-type",
+        ),
+        el("span", el("strong", w("settings.large_type")), el("small", w("settings.large_type_note"))),
+        class_="choice",
+    )
+    return join(
+        [
+            header(w, w("settings.title"), back=True),
+            el(
+                "form",
+                el("fieldset", el("legend", w("settings.language")), *languages),
+                el("fieldset", el("legend", w("settings.large_type")), large),
+                el("p", w("settings.saved"), class_="hint"),
+                class_="setup settings",
+                id="settings",
+            ),
+        ]
+    )
+
+
+def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) -> Markup:
     rows = []
     for i, name in enumerate(form.names):
+        number = i + 1
         remove = (
-            button("✕", "remove-player", value=str(i), name=f"Remove player {i + 1}")
+            button("✕", "remove-player", value=str(i), name=w("setup.remove_player", number=number))
             if len(form.names) > MIN_PLAYERS
             else Markup("")
         )
@@ -306,59 +357,77 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
         rows.append(
             el(
                 "li",
-                el("label", f"Player {i + 1}", for_=f"player-{i}", class_="visually-hidden"),
+                el(
+                    "label",
+                    w("setup.player_label", number=number),
+                    for_=f"player-{i}",
+                    class_="visually-hidden",
+                ),
                 el(
                     "input",
                     id=f"player-{i}",
                     name="player",
                     value=name,
+                    placeholder=w.say(default_name(kind, i)),
                     maxlength="40",
                     autocomplete="off",
-                    aria_label=f"Player {i + 1} name",
+                    aria_label=w("setup.player_name", number=number),
                 ),
                 el(
                     "select",
-                    el("option", "Person", value=PERSON, selected=kind == PERSON),
+                    el("option", w("kind.person"), value=PERSON, selected=kind == PERSON),
                     el(
                         "optgroup",
                         *[
-                            el("option", level.capitalize(), value=level, selected=level == kind)
+                            el("option", w(f"kind.{level}"), value=level, selected=level == kind)
                             for level in PLAYER_KINDS
                             if level != PERSON
                         ],
-                        label="Computer",
+                        label=w("kind.computer"),
                     ),
                     name="kind",
                     data_change="setup-change",
-                    aria_label=f"Who plays seat {i + 1}",
+                    aria_label=w("setup.who_plays", number=number),
                     class_="kind",
                 ),
                 remove,
                 class_="player-row",
             )
         )
-    variations = [info for info in OPTION_CATALOGUE if info.kind == "variation"]
+    variations = [info.key for info in OPTION_CATALOGUE if info.kind == "variation"]
     radios = [
-        _choice("variation", info.key, form.variation == info.key, info.title, info.summary)
-        for info in variations
+        _choice(
+            "variation",
+            key,
+            form.variation == key,
+            w(f"option.{key}.title"),
+            w(f"option.{key}.summary"),
+        )
+        for key in variations
     ]
     editions = el(
         "fieldset",
-        el("legend", "Edition"),
+        el("legend", w("setup.edition")),
         *[
-            _choice("edition", name, form.edition == name, rules.title, rules.summary)
-            for name, rules in EDITIONS.items()
+            _choice(
+                "edition",
+                name,
+                form.edition == name,
+                w(f"edition.{name}.title"),
+                w(f"edition.{name}.summary"),
+            )
+            for name in EDITIONS
         ],
         el(
             "details",
-            el("summary", f"The {EDITIONS[form.edition].title} edition's ten phases"),
-            phase_list(EDITIONS[form.edition]),
+            el("summary", w("setup.edition_phases", edition=w(f"edition.{form.edition}.title"))),
+            phase_list(w, EDITIONS[form.edition]),
             class_="edition-phases",
         ),
     )
     phases = el(
         "label",
-        "Phases to win ",
+        w("setup.phases_to_win"),
         el(
             "select",
             *[el("option", str(n), value=str(n), selected=n == form.phases_to_win) for n in range(1, 11)],
@@ -368,38 +437,34 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
         hidden=form.variation != "first-to-n",
     )
     warning = (
-        el(
-            "p",
-            f"Dealing a new game ends the game in progress (hand {replacing.hand_number}).",
-            class_="notice",
-        )
+        el("p", w("setup.replacing", number=replacing.hand_number), class_="notice")
         if replacing is not None and not replacing.is_over
         else ""
     )
     return join(
         [
-            header("New game", back=True),
+            header(w, w("setup.title"), back=True),
             warning,
             el(
                 "form",
                 el(
                     "fieldset",
-                    el("legend", f"Players · {len(form.names)} ({MIN_PLAYERS} to {MAX_PLAYERS})"),
+                    el("legend", w("setup.players", count=len(form.names), min=MIN_PLAYERS, max=MAX_PLAYERS)),
                     el("ol", *rows, class_="players"),
-                    button("+ Add a player", "add-player", enabled=len(form.names) < MAX_PLAYERS),
+                    button(w("setup.add_player"), "add-player", enabled=len(form.names) < MAX_PLAYERS),
                 ),
                 editions,
-                el("fieldset", el("legend", "Way to play"), *radios, phases),
+                el("fieldset", el("legend", w("setup.way_to_play")), *radios, phases),
                 el(
                     "fieldset",
-                    el("legend", "House rule"),
+                    el("legend", w("setup.house_rule")),
                     el(
                         "label",
                         el("input", type="checkbox", name="el-chavo", checked=form.el_chavo),
                         el(
                             "span",
-                            el("strong", "El Chavo Phase 10"),
-                            el("small", "Phase 10 needs an 8 or a Wild."),
+                            el("strong", w("option.el-chavo.title")),
+                            el("small", w("setup.el_chavo_note")),
                         ),
                         class_="choice",
                     ),
@@ -407,18 +472,18 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
                 ),
                 el(
                     "details",
-                    el("summary", "More options"),
+                    el("summary", w("setup.more_options")),
                     el(
                         "label",
-                        "Seed (deals the same cards again) ",
+                        w("setup.seed"),
                         el("input", name="seed", value=form.seed, inputmode="numeric", autocomplete="off"),
                         class_="inline-field",
                     ),
                     open=bool(form.seed),
                     class_="more-options",
                 ),
-                el("p", form.error, class_="error", role="alert") if form.error else "",
-                button("Deal", "start-game", primary=True),
+                el("p", w.say(form.error), class_="error", role="alert") if form.error else "",
+                button(w("setup.deal"), "start-game", primary=True),
                 class_="setup",
                 id="setup",
             ),
@@ -426,62 +491,73 @@ def setup_screen(form: SetupForm, replacing: GameState | None = None) -> Markup:
     )
 
 
-def _choice(name: str, value: str, checked: bool, title: str, summary: str) -> Markup:
-    """One radio choice of the set-up form, with its title and a line of summary."""
+def _choice(
+    name: str,
+    value: str,
+    checked: bool,
+    title: str,
+    summary: str,
+    *,
+    change: str = "setup-change",
+    lang: str | None = None,
+) -> Markup:
+    """One radio choice of a form, with its title and a line of summary."""
     return el(
         "label",
-        el("input", type="radio", name=name, value=value, checked=checked, data_change="setup-change"),
-        el("span", el("strong", title), el("small", summary)),
+        el("input", type="radio", name=name, value=value, checked=checked, data_change=change),
+        el("span", el("strong", title, lang=lang), el("small", summary) if summary else ""),
         class_="choice",
     )
 
 
-def rules_screen() -> Markup:
+def rules_screen(w: Words) -> Markup:
     sections = [
         el("section", el("h2", title), *[el("p", line) for line in lines], class_="card-panel rules")
-        for title, lines in RULES_TEXT
+        for title, lines in w.sections("rules.sections")
     ]
-    reference = el("section", el("h2", "The ten phases"), phase_list(), class_="card-panel reference-card")
+    reference = el(
+        "section", el("h2", w("rules.ten_phases")), phase_list(w), class_="card-panel reference-card"
+    )
     flip = el(
         "section",
-        el("h2", "The Flip edition's ten phases"),
-        phase_list(FLIP),
+        el("h2", w("rules.flip_phases")),
+        phase_list(w, FLIP),
         class_="card-panel reference-card",
     )
-    return join([header("Rules", back=True), reference, *sections, flip])
+    return join([header(w, w("rules.title"), back=True), reference, *sections, flip])
 
 
 # --- the table -----------------------------------------------------------------------------
 
 
-def handoff_screen(game: GameState, flipped: str = "") -> Markup:
+def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
     """Between turns: no card of any hand is on the page."""
     name = game.player.name
     seen = view(game, game.current)
     skipped = [p.name for p in seen.players if p.skip_protected and p.seat != game.current]
     return join(
         [
-            header(f"Hand {game.hand_number}", home=True),
+            header(w, w("handoff.hand", number=game.hand_number), home=True),
             el(
                 "section",
-                el("p", "Pass the phone to", class_="handoff-lead"),
+                el("p", w("handoff.pass_to"), class_="handoff-lead"),
                 el("h2", name, class_="handoff-name"),
-                el("p", phase_words(seen.me), class_="handoff-phase"),
-                el("p", flipped, class_="notice", role="status") if flipped else "",
-                side_badge(game) if game.config.options.ruleset().two_sided else "",
-                el("p", f"{names_and(skipped)} lost a turn to a Skip.", class_="notice") if skipped else "",
-                button(f"Show {name}'s hand", "reveal", primary=True),
+                el("p", phase_words(seen.me, w), class_="handoff-phase"),
+                el("p", w.say(flipped), class_="notice") if flipped else "",
+                side_badge(game, w) if game.config.options.ruleset().two_sided else "",
+                el("p", w("handoff.skipped", names=skipped), class_="notice") if skipped else "",
+                button(w("handoff.show", name=name), "reveal", primary=True),
                 class_="handoff",
             ),
         ]
     )
 
 
-def table_screen(ui: Ui) -> Markup:
+def table_screen(ui: Ui, w: Words) -> Markup:
     assert ui.game is not None
     seat = viewer(ui)
     if seat is None:
-        return open_table_screen(ui)
+        return open_table_screen(ui, w)
     game = ui.game
     seen = view(game, seat)
     legal_now = legal(ui)
@@ -494,60 +570,72 @@ def table_screen(ui: Ui) -> Markup:
     flipping = bool(ui.flipped)
     return join(
         [
-            header(f"Hand {game.hand_number} · {seen.me.name}", home=True),
-            players_section(others, hittable, ui, "Other players"),
-            flip_status(ui),
-            piles(seen, legal_now, flipping),
-            narration(ui),
+            header(w, w("table.title", number=game.hand_number, name=seen.me.name), home=True),
+            players_section(others, hittable, ui, w, w("table.other_players")),
+            flip_status(ui, w),
+            piles(seen, legal_now, w, flipping),
+            narration(ui, w),
             el(
                 "section",
                 el(
                     "h2",
-                    phase_words(seen.me),
-                    el("span", f" · {seen.me.score} pts", class_="my-score"),
+                    phase_words(seen.me, w),
+                    el("span", w("table.my_score", score=seen.me.score), class_="my-score"),
                     class_="my-phase",
                 ),
                 el(
                     "div",
                     *[
-                        group_view(g, seen.seat, i, (seen.seat, i) in hittable, _arrives(ui, seen.seat, i))
+                        group_view(g, seen.seat, i, (seen.seat, i) in hittable, w, _arrives(ui, seen.seat, i))
                         for i, g in enumerate(seen.me.groups)
                     ],
                     class_="groups mine",
+                    role="group",
+                    aria_label=w("table.my_groups"),
                 )
                 if seen.me.groups
                 else "",
                 class_="me",
             ),
-            el("p", ui.message, class_="message", role="alert") if ui.message else el("p", class_="message"),
+            el("p", w.say(ui.message), class_="message", role="alert")
+            if ui.message
+            else el("p", class_="message"),
             el(
                 "section",
                 el(
                     "div",
-                    el("span", f"Your hand ({len(hand)})", class_="hand-title"),
-                    toggle("1-12", "sort", "number", ui.sort == "number", "Sort by number"),
-                    toggle("Colour", "sort", "color", ui.sort == "color", "Sort by colour"),
+                    el("span", w("table.hand", count=len(hand)), class_="hand-title"),
+                    toggle(
+                        w("table.sort_number"),
+                        "sort",
+                        "number",
+                        ui.sort == "number",
+                        w("table.sort_number_name"),
+                    ),
+                    toggle(
+                        w("table.sort_color"), "sort", "color", ui.sort == "color", w("table.sort_color_name")
+                    ),
                     class_="hand-bar",
                 ),
                 el(
                     "div",
                     *[
-                        hand_card(card, i, i in ui.selected, i == arriving, flipping)
+                        hand_card(card, i, i in ui.selected, w, i == arriving, flipping)
                         for i, card in enumerate(hand)
                     ],
                     class_="hand",
                     role="group",
-                    aria_label="Your hand",
+                    aria_label=w("table.hand_name"),
                 ),
-                action_bar(ui, bool(hits)),
+                action_bar(ui, bool(hits), w),
                 class_="my-hand",
             ),
-            prompt_panel(ui.prompt, seen) if ui.prompt else "",
+            prompt_panel(ui.prompt, seen, w) if ui.prompt else "",
         ]
     )
 
 
-def open_table_screen(ui: Ui) -> Markup:
+def open_table_screen(ui: Ui, w: Words) -> Markup:
     """Computer players moving at a table of several people: the table, and no hand at all."""
     assert ui.game is not None
     game = ui.game
@@ -558,29 +646,32 @@ def open_table_screen(ui: Ui) -> Markup:
     order = [me, *_seats_after(seen)]
     return join(
         [
-            header(f"Hand {game.hand_number} · {playing} is playing", home=True),
-            players_section([p for p in order if p.in_hand], set(), ui, "Players"),
-            flip_status(ui),
-            piles(seen, (), bool(ui.flipped)),
-            narration(ui),
-            el(
-                "p",
-                f"{playing} is a computer player. Every person's hand stays hidden until their turn.",
-                class_="hint open-table",
-            ),
+            header(w, w("table.title_open", number=game.hand_number, name=playing), home=True),
+            players_section([p for p in order if p.in_hand], set(), ui, w, w("table.players")),
+            flip_status(ui, w),
+            piles(seen, (), w, bool(ui.flipped)),
+            narration(ui, w),
+            el("p", w("table.open_hint", name=playing), class_="hint open-table"),
         ]
     )
 
 
-def narration(ui: Ui) -> Markup:
-    """The computer players' moves since a person last played, newest last."""
+def narration(ui: Ui, w: Words) -> Markup:
+    """The computer players' moves since a person last played, newest last.  Not a live
+    region: the page's announcer reads each move out once (see ``announcement``)."""
     assert ui.game is not None
     if not ui.narration and not computer_turn(ui.game):
-        return el("ol", class_="narration", aria_live="polite", hidden=True)
-    items = [el("li", line) for line in ui.narration]
+        return el("ol", class_="narration", hidden=True)
+    items = [el("li", w.say(line)) for line in ui.narration]
     if computer_turn(ui.game):
-        items.append(el("li", f"{ui.game.player.name} is thinking…", class_="thinking"))
-    return el("ol", *items, class_="narration", aria_live="polite", aria_label="Computer players' moves")
+        items.append(el("li", w("table.thinking", name=ui.game.player.name), class_="thinking"))
+    return el("ol", *items, class_="narration", aria_label=w("table.moves"))
+
+
+def announcement(ui: Ui) -> str:
+    """What the live region reads out after the last action, in the table's language."""
+    w = words(ui.language)
+    return " ".join(w.say(line) for line in ui.said)
 
 
 def _seats_after(seen: PlayerView) -> list[PublicPlayer]:
@@ -596,116 +687,118 @@ def _arrives(ui: Ui, seat: int, index: int) -> bool:
 
 
 def players_section(
-    players: Sequence[PublicPlayer], hittable: set[tuple[int, int]], ui: Ui, label: str
+    players: Sequence[PublicPlayer], hittable: set[tuple[int, int]], ui: Ui, w: Words, label: str
 ) -> Markup:
-    return el("section", *[opponent(p, hittable, ui) for p in players], class_="opponents", aria_label=label)
+    return el(
+        "section", *[opponent(p, hittable, ui, w) for p in players], class_="opponents", aria_label=label
+    )
 
 
-def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui) -> Markup:
+def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui, w: Words) -> Markup:
     assert ui.game is not None
     marks = []
     kind = ui.game.config.kinds[player.seat]
     if kind != PERSON:
-        marks.append(el("span", f"Computer · {kind}", class_="mark computer-mark"))
+        marks.append(
+            el("span", w("table.computer_mark", level=w(f"kind.{kind}")), class_="mark computer-mark")
+        )
     if player.seat == ui.game.current and ui.game.step in (Step.DRAW, Step.PLAY):
-        marks.append(el("span", "Playing", class_="mark playing-mark"))
+        marks.append(el("span", w("table.playing"), class_="mark playing-mark"))
     if player.skip_pending:
-        marks.append(el("span", "Skip waiting", class_="mark skip-mark"))
+        marks.append(el("span", w("table.skip_waiting"), class_="mark skip-mark"))
     groups = [
-        group_view(g, player.seat, i, (player.seat, i) in hittable, _arrives(ui, player.seat, i))
+        group_view(g, player.seat, i, (player.seat, i) in hittable, w, _arrives(ui, player.seat, i))
         for i, g in enumerate(player.groups)
     ]
+    cards = w("table.cards", count=player.hand_count)
     return el(
         "article",
         el(
             "div",
             el("strong", player.name, class_="name"),
-            el("span", f"Phase {player.phase}", class_="phase"),
-            el("span", f"{player.hand_count} card{'' if player.hand_count == 1 else 's'}", class_="count"),
-            el("span", f"{player.score} pts", class_="score"),
+            el("span", w("table.phase", number=player.phase), class_="phase"),
+            el("span", cards, class_="count"),
+            el("span", w("table.points", score=player.score), class_="score"),
             *marks,
             class_="opponent-line",
         ),
-        backs_row(player, bool(ui.flipped)),
+        backs_row(player, w, bool(ui.flipped)),
         el("div", *groups, class_="groups") if groups else "",
         class_="opponent",
         data_seat=str(player.seat),
+        aria_label=w("table.opponent", name=player.name, phase=player.phase, cards=cards, score=player.score),
     )
 
 
-def backs_row(player: PublicPlayer, flipping: bool) -> Markup:
+def backs_row(player: PublicPlayer, w: Words, flipping: bool) -> Markup:
     """Two-sided cards: the other side of a player's hand, which faces the table."""
     if not player.backs:
         return Markup("")
     cards = [
         el(
             "span",
-            card_face(card),
+            card_face(card, w),
             class_=card_class(card) + " tiny" + (" flip-in" if flipping else ""),
             role="img",
-            aria_label=card_label(card),
+            aria_label=w.card(card),
             data_back=str(card),
         )
         for card in player.backs
     ]
     return el(
         "div",
-        el("span", "Other side", class_="backs-name", aria_hidden="true"),
+        el("span", w("table.other_side"), class_="backs-name", aria_hidden="true"),
         el("span", *cards, class_="backs-cards"),
         class_="backs",
         role="group",
-        aria_label=f"The other side of {player.name}'s cards",
+        aria_label=w("table.other_side_name", name=player.name),
     )
 
 
-def side_badge(game: GameState, flipping: bool = False) -> Markup:
+def side_badge(game: GameState, w: Words, flipping: bool = False) -> Markup:
     """Which side of the two-sided cards the table plays."""
     side = game.side
     return el(
         "p",
         el("span", "↻", class_="side-icon", aria_hidden="true"),
-        f"{side.label} in play",
+        w("table.side_in_play", side=side),
         class_=f"side-badge side-{side.value}" + (" flip-in" if flipping else ""),
     )
 
 
-def flip_status(ui: Ui) -> Markup:
-    """The side in play, and what just turned the table over.  A computer's flip is told in
-    the narration, which is read out already."""
+def flip_status(ui: Ui, w: Words) -> Markup:
+    """The side in play, and what just turned the table over (read out by the announcer)."""
     assert ui.game is not None
     if not ui.game.config.options.ruleset().two_sided:
         return Markup("")
-    told = bool(ui.narration) and ui.narration[-1] == ui.flipped
-    note = (
-        el("p", ui.flipped, class_="flip-note", role=None if told else "status") if ui.flipped else Markup("")
-    )
-    return el("div", side_badge(ui.game, bool(ui.flipped)), note, class_="flip-status")
+    note = el("p", w.say(ui.flipped), class_="flip-note") if ui.flipped else Markup("")
+    return el("div", side_badge(ui.game, w, bool(ui.flipped)), note, class_="flip-status")
 
 
-def piles(seen: PlayerView, legal_now: Sequence[Action], flipping: bool = False) -> Markup:
+def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: bool = False) -> Markup:
     from phase10 import Draw, TakeDiscard
 
     can_draw = Draw() in legal_now
     can_take = TakeDiscard() in legal_now
     top = seen.discard_top
-    top_label = f"Discard pile, top card {card_label(top)}" if top else "Discard pile, empty"
+    top_label = w("table.discard_name", card=top) if top else w("table.discard_empty")
     turning = " flip-in" if flipping else ""
     discard_face = (
-        el("span", card_face(top), class_=card_class(top) + " pile-card" + turning)
+        el("span", card_face(top, w), class_=card_class(top) + " pile-card" + turning)
         if top
         else el("span", class_="pile-empty")
     )
     back = seen.draw_back
-    draw_label = f"Draw pile, {seen.draw_count} cards"
+    draw_label = w("table.draw_name", count=seen.draw_count)
     if back is not None:
         # Face down, the top card shows its other side: a real face in this edition.
         draw_face = el(
             "span",
-            card_face(back),
+            card_face(back, w),
             class_=card_class(back) + " pile-card draw-back" + turning,
             data_back=str(back),
         )
-        draw_label += f"; its top card's other side shows {card_label(back)}"
+        draw_label = w("table.draw_back", pile=draw_label, card=back)
     else:
         draw_face = el("span", "", class_="card back pile-card")
     return el(
@@ -713,7 +806,7 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], flipping: bool = False)
         el(
             "button",
             draw_face,
-            el("span", f"Draw · {seen.draw_count}", class_="pile-name"),
+            el("span", w("table.draw", count=seen.draw_count), class_="pile-name", aria_hidden="true"),
             type="button",
             class_="pile draw-pile",
             data_action="draw",
@@ -723,7 +816,7 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], flipping: bool = False)
         el(
             "button",
             discard_face,
-            el("span", "Discard", class_="pile-name"),
+            el("span", w("table.discard"), class_="pile-name", aria_hidden="true"),
             type="button",
             class_="pile discard-pile",
             data_action="take",
@@ -732,64 +825,63 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], flipping: bool = False)
             data_card=str(top) if top else None,
         ),
         class_="piles",
-        aria_label="Piles",
+        aria_label=w("table.piles"),
     )
 
 
-def action_bar(ui: Ui, can_hit: bool) -> Markup:
+def action_bar(ui: Ui, can_hit: bool, w: Words) -> Markup:
     assert ui.game is not None
     if computer_turn(ui.game):
-        return el("p", f"{ui.game.player.name}'s turn: watch the table.", class_="hint")
+        return el("p", w("table.watch", name=ui.game.player.name), class_="hint")
     if ui.game.step is Step.DRAW:
-        return el("p", "Draw a card: tap the draw pile or the discard pile.", class_="hint")
+        return el("p", w("table.hint.draw"), class_="hint")
     laid = ui.game.player.has_laid
     return el(
         "div",
-        el("p", _turn_hint(ui, can_hit), class_="hint"),
-        "" if laid else button("Lay down", "lay", enabled=can_lay(ui)),
-        button("Discard", "discard", primary=True, enabled=bool(discard_options(ui))),
+        el("p", _turn_hint(ui, can_hit, w), class_="hint"),
+        "" if laid else button(w("table.lay"), "lay", enabled=can_lay(ui)),
+        button(w("table.discard"), "discard", primary=True, enabled=bool(discard_options(ui))),
         class_="action-bar",
     )
 
 
-def _turn_hint(ui: Ui, can_hit: bool) -> str:
+def _turn_hint(ui: Ui, can_hit: bool, w: Words) -> str:
     """Why the buttons are as they are: what the player can do with the cards selected."""
     assert ui.game is not None
     count = len(ui.selected)
     if can_hit:
-        return "Tap a lit group to add the card to it, or discard it."
+        return w("table.hint.hit")
     if count == 0:
-        if ui.game.player.has_laid:
-            return "Select a card to add to a group or to discard."
-        return "Select cards to lay down, or one card to discard. Lay down alone finds your phase."
+        return w("table.hint.laid" if ui.game.player.has_laid else "table.hint.start")
     if count == 1:
-        return "Discard this card, or select more to lay down."
+        return w("table.hint.one")
     spec = ui.game.phase_spec(ui.game.current)
     if ui.game.player.has_laid:
-        return "Select one card at a time to add to a group or discard."
+        return w("table.hint.laid_many")
     if can_lay(ui):
-        return f"{count} cards selected: they make phase {spec.number}."
-    return f"{count} cards selected: phase {spec.number} needs {spec.describe()}."
+        return w("table.hint.makes", count=count, number=spec.number)
+    return w("table.hint.needs", count=count, number=spec.number, needs=spec)
 
 
-def prompt_panel(prompt: Prompt, seen: PlayerView) -> Markup:
+def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
     if prompt.kind == "lay":
         chosen = prompt.chosen
         assert isinstance(chosen, LayDown)
-        groups = [group_view(g, seen.seat, i, False) for i, g in enumerate(chosen.groups)]
+        groups = [group_view(g, seen.seat, i, False, w) for i, g in enumerate(chosen.groups)]
         more = (
-            button(f"Another way ({prompt.index + 1} of {len(prompt.options)})", "lay-next")
+            button(w("prompt.another", index=prompt.index + 1, count=len(prompt.options)), "lay-next")
             if len(prompt.options) > 1
             else ""
         )
+        title = w("prompt.lay", number=seen.me.phase)
         body = [
-            el("h2", f"Lay down phase {seen.me.phase}?"),
+            el("h2", title, id="prompt-title"),
             el("div", *groups, class_="groups"),
             el(
                 "div",
-                button("Lay down", "confirm", primary=True),
+                button(w("table.lay"), "confirm", primary=True),
                 more,
-                button("Cancel", "cancel"),
+                button(w("button.cancel"), "cancel"),
                 class_="row",
             ),
         ]
@@ -797,24 +889,28 @@ def prompt_panel(prompt: Prompt, seen: PlayerView) -> Markup:
         options = [a for a in prompt.options if isinstance(a, Discard)]
         choices = [
             button(
-                f"Skip {seen.players[a.target].name}"
+                w("prompt.skip_player", name=seen.players[a.target].name)
                 if a.target is not None
-                else "Discard it (nobody to skip)",
+                else w("prompt.skip_nobody"),
                 "choose",
                 value=str(i),
                 primary=True,
             )
             for i, a in enumerate(options)
         ]
-        body = [el("h2", "Who loses a turn?"), el("div", *choices, class_="row"), button("Cancel", "cancel")]
+        body = [
+            el("h2", w("prompt.skip"), id="prompt-title"),
+            el("div", *choices, class_="row"),
+            button(w("button.cancel"), "cancel"),
+        ]
     else:
         options_hit = [a for a in prompt.options if isinstance(a, Hit)]
         group = seen.players[options_hit[0].player].groups[options_hit[0].group]
         choices = [
             button(
-                f"Low end, as {group.start - 1}"
+                w("prompt.low", number=group.start - 1)
                 if a.end is not None and a.end.value == "low"
-                else f"High end, as {group.end + 1}",
+                else w("prompt.high", number=group.end + 1),
                 "choose",
                 value=str(i),
                 primary=True,
@@ -822,19 +918,21 @@ def prompt_panel(prompt: Prompt, seen: PlayerView) -> Markup:
             for i, a in enumerate(options_hit)
         ]
         body = [
-            el("h2", f"Which end of the {group.describe()}?"),
+            el("h2", w("prompt.end", group=group), id="prompt-title"),
             el("div", *choices, class_="row"),
-            button("Cancel", "cancel"),
+            button(w("button.cancel"), "cancel"),
         ]
     return el(
-        "div", el("div", *body, class_="prompt"), class_="prompt-backdrop", role="dialog", aria_modal="true"
+        "div",
+        el("div", *body, class_="prompt", role="dialog", aria_modal="true", aria_labelledby="prompt-title"),
+        class_="prompt-backdrop",
     )
 
 
 # --- score sheets, hand over and game over -------------------------------------------------
 
 
-def score_sheet(game: GameState) -> Markup:
+def score_sheet(game: GameState, w: Words) -> Markup:
     """Like the paper pad: each hand's points and the running total, and the phases ticked off."""
     names = [p.name for p in game.players]
     sequence = game.config.options.phase_sequence()
@@ -848,20 +946,35 @@ def score_sheet(game: GameState) -> Markup:
                 "span",
                 *[el("span", str(n), class_="tick" + (" done" if n in done[s] else "")) for n in sequence],
                 class_="ticks",
-                aria_label=f"phases done: {', '.join(map(str, sorted(x for x in done[s] if x))) or 'none'}",
+                role="img",
+                aria_label=w(
+                    "sheet.phases_done",
+                    phases=w("list.comma").join(map(str, sorted(x for x in done[s] if x))) or w("sheet.none"),
+                ),
             ),
         )
         for s in range(len(names))
     ]
     totals = [0] * len(names)
     rules = game.config.options.ruleset()
-    caption = el("caption", f"{rules.title} edition") if rules is not CLASSIC else ""
+    caption = (
+        el("caption", w("sheet.edition", edition=w(f"edition.{rules.name}.title")))
+        if rules is not CLASSIC
+        else ""
+    )
     rows = []
     for record in game.history:
         cells = []
         for seat, points in enumerate(record.points):
             if points is None:
-                cells.append(el("td", "—", class_="sat-out"))
+                cells.append(
+                    el(
+                        "td",
+                        el("span", "—", aria_hidden="true"),
+                        el("span", w("sheet.sat_out"), class_="visually-hidden"),
+                        class_="sat-out",
+                    )
+                )
                 continue
             totals[seat] += points
             went_out = record.went_out == seat
@@ -871,7 +984,7 @@ def score_sheet(game: GameState) -> Markup:
                     "td",
                     el(
                         "span",
-                        "out" if went_out else f"+{points}",
+                        w("sheet.out") if went_out else f"+{points}",
                         class_="points" + (" out" if went_out else ""),
                     ),
                     el("span", phase_mark, class_="done-mark"),
@@ -879,48 +992,56 @@ def score_sheet(game: GameState) -> Markup:
                     class_="cell",
                 )
             )
-        label = f"{record.number}" + (" (tiebreak)" if record.tiebreak else "")
+        label = w("sheet.tiebreak", number=record.number) if record.tiebreak else str(record.number)
         rows.append(el("tr", el("th", label, scope="row"), *cells))
     return el(
         "div",
         el(
             "table",
             caption,
-            el("thead", el("tr", el("th", "Hand", scope="col"), *[el("th", n, scope="col") for n in names])),
-            el("tbody", el("tr", el("th", "Phases", scope="row"), *ticks), *rows),
+            el(
+                "thead",
+                el("tr", el("th", w("sheet.hand"), scope="col"), *[el("th", n, scope="col") for n in names]),
+            ),
+            el("tbody", el("tr", el("th", w("sheet.phases"), scope="row"), *ticks), *rows),
             class_="score-sheet",
         ),
         class_="sheet-scroll",
+        tabindex="0",
+        role="region",
+        aria_label=w("over.score_sheet"),
     )
 
 
-def hand_over_screen(game: GameState, flipped: str = "") -> Markup:
+def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
     record = game.history[-1]
     who = game.players[record.went_out].name if record.went_out is not None else None
-    headline = f"{who} went out" if who else "The draw pile ran out: nobody went out"
+    headline = w("over.went_out", name=who) if who else w("over.nobody")
     lines = []
     for seat, player in enumerate(game.players):
         points = record.points[seat]
         if points is None:
             continue
-        moved = (
-            "completed phase " + str(record.phases[seat])
-            if record.completed[seat]
-            else "stays on phase " + str(record.phases[seat])
-        )
+        number = record.phases[seat]
+        assert number is not None  # a player who scored played a phase
+        moved = w("over.completed" if record.completed[seat] else "over.stays", number=number)
         if game.config.options.ten_hands and not record.completed[seat]:
-            moved = f"missed phase {record.phases[seat]}"
-        if record.went_out == seat:
-            lines.append(el("li", el("strong", player.name), f" went out, {moved}"))
-        else:
-            lines.append(el("li", el("strong", player.name), f" +{points} points, {moved}"))
-    next_label = "Play the tiebreak hand" if game.tiebreak else "Deal the next hand"
+            moved = w("over.missed", number=number)
+        line = (
+            w("over.line_out", moved=moved)
+            if record.went_out == seat
+            else w("over.line_points", points=points, moved=moved)
+        )
+        lines.append(el("li", el("strong", player.name), line))
+    next_label = w("over.tiebreak_next") if game.tiebreak else w("over.next")
     tie_note = (
         el(
             "p",
-            f"{names_and([game.players[s].name for s in game.tiebreak])} are tied on "
-            f"{game.players[game.tiebreak[0]].score} points: they play one more hand on the last phase, "
-            "and the first to go out wins.",
+            w(
+                "over.tie",
+                names=[game.players[s].name for s in game.tiebreak],
+                score=game.players[game.tiebreak[0]].score,
+            ),
             class_="notice",
         )
         if game.tiebreak
@@ -928,86 +1049,96 @@ def hand_over_screen(game: GameState, flipped: str = "") -> Markup:
     )
     return join(
         [
-            header(f"Hand {record.number} over", home=True),
+            header(w, w("over.title", number=record.number), home=True),
             el(
                 "section",
                 el("h2", headline),
-                el("p", flipped, class_="notice", role="status") if flipped else "",
-                el("p", f"Cards left in hand were counted on the {game.side.label}.", class_="side-note")
+                el("p", w.say(flipped), class_="notice") if flipped else "",
+                el("p", w("over.side", side=game.side), class_="side-note")
                 if game.config.options.ruleset().two_sided
                 else "",
                 el("ul", *lines, class_="results"),
                 tie_note,
                 class_="card-panel",
             ),
-            el("section", el("h2", "Score sheet"), score_sheet(game), class_="card-panel"),
+            el("section", el("h2", w("over.score_sheet")), score_sheet(game, w), class_="card-panel"),
             button(next_label, "next-hand", primary=True),
         ]
     )
 
 
-def game_over_screen(game: GameState) -> Markup:
+def game_over_screen(game: GameState, w: Words) -> Markup:
     assert game.winner is not None
     winner = game.players[game.winner]
     last = game.history[-1]
-    how = "by going out first in the tiebreak hand" if last.tiebreak else f"with {winner.score} points"
+    how = w("end.by_tiebreak") if last.tiebreak else w("end.with_points", score=winner.score)
     return join(
         [
-            header("Game over", home=True),
+            header(w, w("end.title"), home=True),
             el(
                 "section",
-                el("p", "The winner is", class_="handoff-lead"),
+                el("p", w("end.winner_is"), class_="handoff-lead"),
                 el("h2", winner.name, class_="winner"),
                 el("p", how),
                 class_="card-panel winner-panel",
             ),
-            el("section", el("h2", "Final score sheet"), score_sheet(game), class_="card-panel"),
-            el("div", button("Play again", "play-again", primary=True), button("Home", "home"), class_="row"),
+            el("section", el("h2", w("end.final_sheet")), score_sheet(game, w), class_="card-panel"),
+            el(
+                "div",
+                button(w("end.play_again"), "play-again", primary=True),
+                button(w("button.home"), "home"),
+                class_="row",
+            ),
         ]
     )
 
 
-def history_screen(games: Sequence[GameState], unreadable: int) -> Markup:
+def history_screen(games: Sequence[GameState], unreadable: int, w: Words) -> Markup:
     if not games:
-        body = [el("p", "No finished games yet.", class_="card-panel")]
+        body = [el("p", w("history.none"), class_="card-panel")]
     else:
         body = [
-            el(
-                "details",
-                el(
-                    "summary",
-                    _edition_prefix(g) + f"{', '.join(g.config.players)} · won by {g.players[g.winner].name}"
-                    if g.winner is not None
-                    else "",
-                ),
-                score_sheet(g),
-                class_="card-panel past-game",
-            )
+            el("details", el("summary", _past_game(g, w)), score_sheet(g, w), class_="card-panel past-game")
             for g in reversed(games)
         ]
     if unreadable:
-        body.append(el("p", f"{unreadable} older score sheet(s) could not be read.", class_="notice"))
-    return join([header("Past games", back=True), *body])
+        body.append(el("p", w("history.unreadable", count=unreadable), class_="notice"))
+    return join([header(w, w("history.title"), back=True), *body])
 
 
-def _edition_prefix(game: GameState) -> str:
+def _past_game(game: GameState, w: Words) -> str:
+    if game.winner is None:
+        return ""
+    line = w(
+        "history.game",
+        players=w("list.comma").join(game.config.players),
+        winner=game.players[game.winner].name,
+    )
     rules = game.config.options.ruleset()
-    return "" if rules is CLASSIC else f"{rules.title} · "
+    return (
+        line
+        if rules is CLASSIC
+        else w("history.edition", edition=w(f"edition.{rules.name}.title"), game=line)
+    )
 
 
-def corrupt_screen(problem: str) -> Markup:
+def corrupt_screen(problem: Text, w: Words) -> Markup:
     return join(
         [
-            header("Saved game damaged"),
+            header(w, w("corrupt.title")),
             el(
                 "section",
-                el("p", "The saved game on this phone could not be read, so it was not opened."),
-                el("p", "You can keep it for now, or throw it away and start a new game."),
-                el("details", el("summary", "Technical details"), el("p", problem, class_="error-detail")),
+                el("p", w("corrupt.lead")),
+                el("p", w("corrupt.choice")),
+                el(
+                    "details",
+                    el("summary", w("corrupt.details")),
+                    el("p", w.say(problem), class_="error-detail"),
+                ),
                 el(
                     "div",
-                    button("Keep it for now", "home", primary=True),
-                    button("Discard the saved game", "discard-save", danger=True),
+                    button(w("corrupt.keep"), "home", primary=True),
+                    button(w("corrupt.discard"), "discard-save", danger=True),
                     class_="stack",
                 ),
                 class_="card-panel",
@@ -1017,12 +1148,13 @@ def corrupt_screen(problem: str) -> Markup:
     )
 
 
-def update_banner() -> Markup:
+def update_banner(language: str) -> Markup:
+    w = words(language)
     return join(
         [
-            el("span", "Update available", el("small", "Your game is saved.")),
-            el("button", "Update now", type="button", class_="primary", data_action="apply-update"),
-            el("button", "Later", type="button", data_action="dismiss-update"),
+            el("span", w("update.available"), el("small", w("update.saved"))),
+            el("button", w("update.now"), type="button", class_="primary", data_action="apply-update"),
+            el("button", w("update.later"), type="button", data_action="dismiss-update"),
         ]
     )
 
@@ -1030,23 +1162,26 @@ def update_banner() -> Markup:
 def render(
     ui: Ui, *, build: str = "", note: str = "", finished: Sequence[GameState] = (), unreadable: int = 0
 ) -> Markup:
-    """The whole app's HTML for ``ui``."""
+    """The whole app's HTML for ``ui``, in its language."""
+    w = words(ui.language)
     screen = ui.screen
     if screen is Screen.SETUP:
-        return setup_screen(ui.setup, ui.game)
+        return setup_screen(ui.setup, w, ui.game)
     if screen is Screen.RULES:
-        return rules_screen()
+        return rules_screen(w)
+    if screen is Screen.SETTINGS:
+        return settings_screen(ui, w)
     if screen is Screen.HISTORY:
-        return history_screen(finished, unreadable)
+        return history_screen(finished, unreadable, w)
     if screen is Screen.CORRUPT:
-        return corrupt_screen(ui.save_problem)
+        return corrupt_screen(ui.save_problem, w)
     if ui.game is not None:
         if screen is Screen.HANDOFF:
-            return handoff_screen(ui.game, ui.flipped)
+            return handoff_screen(ui.game, w, ui.flipped)
         if screen is Screen.TABLE:
-            return table_screen(ui)
+            return table_screen(ui, w)
         if screen is Screen.HAND_OVER:
-            return hand_over_screen(ui.game, ui.flipped)
+            return hand_over_screen(ui.game, w, ui.flipped)
         if screen is Screen.GAME_OVER:
-            return game_over_screen(ui.game)
-    return home_screen(ui, build, note, len(finished))
+            return game_over_screen(ui.game, w)
+    return home_screen(ui, w, build, note, len(finished))

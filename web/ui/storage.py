@@ -2,21 +2,28 @@
 
 ``ten-phases/game`` holds the game in progress (the engine's JSON, with its
 schema version), written after every action; ``ten-phases/finished`` the score
-sheets of finished games.  A save that cannot be read is reported and left
-alone until the player chooses to discard it: it is never silently overwritten.
+sheets of finished games; ``ten-phases/settings`` the phone's settings.  A save
+that cannot be read is reported and left alone until the player chooses to
+discard it: it is never silently overwritten.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Protocol
 
 from phase10 import GameState
 from phase10.serialize import CorruptStateError, from_json, to_json
 
-__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "MemoryStore", "Saves", "Store"]
+from .controller import Settings
+from .i18n import LANGUAGES, NOTHING, Text
+from .i18n import text as said
+
+__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "SETTINGS", "MemoryStore", "Saves", "Store"]
 
 CURRENT = "ten-phases/game"
+SETTINGS = "ten-phases/settings"
 FINISHED = "ten-phases/finished"
 KEEP_FINISHED = 50
 
@@ -51,23 +58,23 @@ class Saves:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def load_current(self) -> tuple[GameState | None, str]:
+    def load_current(self) -> tuple[GameState | None, Text]:
         """The saved game, or why it cannot be read."""
         try:
             text = self.store.getItem(CURRENT)
         except Exception as error:  # storage itself may refuse (private mode, blocked)
-            return None, f"The browser's storage cannot be read: {error}"
+            return None, said("storage.unreadable", detail=str(error))
         if not isinstance(text, str):  # absent: None in Python, a JS null in the browser
-            return None, ""
+            return None, NOTHING
         try:
-            return from_json(text), ""
+            return from_json(text), NOTHING
         except CorruptStateError as error:
-            return None, str(error)
+            return None, said("storage.bad_save", detail=str(error))
 
-    def record(self, game: GameState) -> str:
+    def record(self, game: GameState) -> Text:
         """Save ``game`` after an action; a finished game moves to the score sheets.
 
-        Returns a problem to show the player, or "" when all is saved.
+        Returns a problem to show the player, or nothing when all is saved.
         """
         try:
             if game.is_over:
@@ -76,8 +83,29 @@ class Saves:
             else:
                 self.store.setItem(CURRENT, to_json(game))
         except Exception as error:  # a full or blocked storage must not stop the game
-            return f"This game could not be saved on the phone: {error}"
-        return ""
+            return said("storage.not_saved", detail=str(error))
+        return NOTHING
+
+    def load_settings(self) -> Settings:
+        """The phone's settings; anything unreadable falls back to the defaults."""
+        try:
+            text = self.store.getItem(SETTINGS)
+            stored = json.loads(text) if isinstance(text, str) else {}
+        except Exception:  # blocked storage or a damaged entry: settings are not worth an error
+            return Settings()
+        if not isinstance(stored, dict):
+            return Settings()
+        language = stored.get("language")
+        return Settings(
+            language=language if language in LANGUAGES else "",
+            large_type=stored.get("large_type") is True,
+        )
+
+    def save_settings(self, settings: Settings) -> None:
+        with contextlib.suppress(Exception):
+            self.store.setItem(
+                SETTINGS, json.dumps({"language": settings.language, "large_type": settings.large_type})
+            )
 
     def discard_current(self) -> None:
         self.store.removeItem(CURRENT)
