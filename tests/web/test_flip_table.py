@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from english import EN, said, told
+from english import EN, said
 from seen import allowed_backs
 from taps import next_taps
 from test_controller import BACK, cards_in, check_privacy, start

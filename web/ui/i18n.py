@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Union
 
 from phase10.cards import Card, Color, Side
 from phase10.groups import Group
@@ -39,8 +38,6 @@ LANGUAGES = ("en", "es")
 DEFAULT_LANGUAGE = "en"
 MESSAGES = Path(__file__).with_name("messages")
 
-Arg = Union[str, int, Card, Side, Group, PhaseSpec, "Text", Sequence[str]]
-
 
 @dataclass(frozen=True, slots=True)
 class Text:
@@ -52,6 +49,9 @@ class Text:
     def __bool__(self) -> bool:
         return bool(self.key)
 
+
+# What a message's fields may hold: words as they are, numbers, and engine values to put in words.
+Arg = str | int | Card | Side | Group | PhaseSpec | Text | Sequence[str]
 
 NOTHING = Text("")  # nothing to say
 

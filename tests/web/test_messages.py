@@ -1,0 +1,333 @@
+"""The message catalogues: every language says everything, with the same fields, and no
+word of the UI is left in the code.
+
+The last test renders every screen of whole games in a marked-up language, where
+each message is wrapped in ⟦ ⟧, and finds any letter on the page outside the marks:
+a word that did not come from the catalogue.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from collections.abc import Iterator
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from taps import next_taps
+from ui import i18n, screens
+from ui.controller import Event, Screen, Settings, Ui, computer_due, handle
+from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
+
+from phase10.cards import COLORS, Side
+from phase10.notation import parse_state
+from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind
+
+UI = Path(__file__).resolve().parents[2] / "web" / "ui"
+INDEX = UI.parent / "index.html"
+NAMES = ("Ann", "Bo", "Cy", "Robo", "Hal")
+
+
+def fields(message: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(message) if name is not None}
+
+
+def forms(value: object) -> dict[str, str]:
+    """A message's strings: itself, or its plural forms."""
+    if isinstance(value, str):
+        return {"": value}
+    assert isinstance(value, dict) and set(value) == {"one", "other"}, value
+    return {form: text for form, text in value.items() if isinstance(text, str)}
+
+
+CATALOGUES = {language: load_messages(language) for language in LANGUAGES}
+ENGLISH = CATALOGUES["en"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_every_key_and_no_other(language):
+    catalogue = CATALOGUES[language]
+    assert sorted(set(ENGLISH) - set(catalogue)) == [], "missing"
+    assert sorted(set(catalogue) - set(ENGLISH)) == [], "not in English"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_has_the_same_fields_and_shape_as_in_english(language):
+    catalogue = CATALOGUES[language]
+    for key, english in ENGLISH.items():
+        if key == "rules.sections":
+            assert isinstance(english, list) and isinstance(catalogue[key], list)
+            shape = [len(section["paragraphs"]) for section in english]
+            assert [len(section["paragraphs"]) for section in catalogue[key]] == shape
+            continue
+        theirs, ours = forms(english), forms(catalogue[key])
+        assert set(theirs) == set(ours), key
+        wanted = set().union(*(fields(message) for message in theirs.values()))
+        got = set().union(*(fields(message) for message in ours.values()))
+        assert got == wanted, key
+        assert all(message.strip() or message == "" for message in ours.values()), key
+        assert all(message for message in ours.values()), f"{key} is empty"
+
+
+def test_the_language_follows_the_browser_unless_one_is_chosen():
+    assert pick_language("", ("es-MX", "en-US")) == "es"
+    assert pick_language("", ("fr-FR", "en-GB")) == "en"
+    assert pick_language("", ("fr",)) == "en"
+    assert pick_language("", ()) == "en"
+    assert pick_language("en", ("es-ES",)) == "en"
+    assert pick_language("es", ("en",)) == "es"
+    assert pick_language("xx", ("es",)) == "es", "an unknown choice follows the browser"
+
+
+def test_spanish_speaks_spanish():
+    es = words("es")
+    from phase10.cards import parse_card
+    from phase10.rules import CLASSIC
+
+    assert es.card(parse_card("R7")) == "7 rojo"
+    assert es.card(parse_card("W")) == "Comodín"
+    assert es.phase(CLASSIC.phases[0]) == "2 grupos de 3"
+    assert es.names(["Ana", "Bo", "Cy"]) == "Ana, Bo y Cy"
+    assert es.say(text("say.drew", name="Ana")) == "Ana robó del mazo."
+
+
+# --- every key used exists, and every key is used --------------------------------------------
+
+
+def _dynamic_keys() -> set[str]:
+    """Keys the code builds from the engine's values (``f"option.{key}.title"``)."""
+    keys = {f"option.{info.key}.{part}" for info in OPTION_CATALOGUE for part in ("title", "summary")}
+    keys |= {f"edition.{name}.{part}" for name in EDITIONS for part in ("title", "summary")}
+    keys |= {f"kind.{kind}" for kind in PLAYER_KINDS}
+    keys |= {f"color.{color.value}" for color in COLORS}
+    keys |= {f"card.star.{color.value}" for color in COLORS}
+    keys |= {f"side.{side.value}" for side in Side}
+    keys |= {f"need.{kind.value}" for kind in GroupKind}
+    return keys
+
+
+def _literal_keys() -> set[str]:
+    """Every string literal in the UI's code that names a catalogue key."""
+    found = set()
+    for path in [*UI.glob("*.py"), UI.parent / "boot.js", Path(__file__).resolve().parents[2] / "build.py"]:
+        found |= set(re.findall(r"""["']([a-z_]+(?:\.[a-z_\-]+)+)["']""", path.read_text()))
+    return found & set(ENGLISH)
+
+
+def test_every_key_the_code_builds_exists():
+    assert sorted(_dynamic_keys() - set(ENGLISH)) == []
+
+
+def test_every_key_is_used():
+    used = _literal_keys() | _dynamic_keys()
+    assert sorted(set(ENGLISH) - used) == []
+
+
+def test_every_literal_key_in_the_code_exists():
+    called = set()
+    for path in UI.glob("*.py"):
+        source = path.read_text()
+        called |= set(
+            re.findall(r"""\b(?:w|self|text|said|Text|automatic)\(\s*["']([a-z_][\w.\-]*)["']""", source)
+        )
+        called |= set(re.findall(r"""\bw\(\s*\n?\s*["']([a-z_][\w.\-]*)["']""", source))
+    assert called, "the pattern finds the calls"
+    assert sorted(called - set(ENGLISH)) == []
+
+
+# --- no word in the code -------------------------------------------------------------------
+
+# Capitalised words that are not words for people: a key's name, a DOM property.
+NOT_WORDS = {"Escape"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def _strings(path: Path) -> Iterator[tuple[int, str]]:
+    tree = ast.parse(path.read_text())
+    docs = _docstrings(tree)
+    # Assertions are for developers; ``__all__`` names code.
+    skipped = {
+        id(n)
+        for a in ast.walk(tree)
+        if isinstance(a, ast.Assert)
+        or (isinstance(a, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in a.targets))
+        for n in ast.walk(a)
+    }
+    for node in ast.walk(tree):
+        said = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if said and id(node) not in docs and id(node) not in skipped:
+            yield node.lineno, node.value
+
+
+@pytest.mark.parametrize("path", sorted(UI.glob("*.py")), ids=lambda path: path.name)
+def test_no_word_for_people_is_written_in_the_code(path):
+    found = [
+        f"{path.name}:{line}: {value!r}"
+        for line, value in _strings(path)
+        if set(re.findall(r"\b[A-Z][a-z]+\b", value)) - NOT_WORDS
+    ]
+    assert found == []
+
+
+def test_the_loading_screen_has_only_the_catalogues_words():
+    body = INDEX.read_text().split("<body>")[1]
+    texts = re.findall(r">([^<]+)<", re.sub(r"<!--.*?-->", "", body, flags=re.S))
+    words_left = [t for t in texts if re.search(r"[A-Za-z]", t) and not re.fullmatch(r"\s*__[A-Z_]+__\s*", t)]
+    assert words_left == []
+    attributes = re.findall(r'(?:aria-label|title|alt|placeholder)="([^"]*)"', body)
+    assert all(re.fullmatch(r"__[A-Z_]+__", value) for value in attributes), attributes
+
+
+# --- every screen, in a marked-up language ---------------------------------------------------
+
+
+def _marked() -> Words:
+    """English with each message wrapped in ⟦ ⟧, fields and all."""
+
+    def mark(value: object) -> object:
+        if isinstance(value, str):
+            return f"⟦{value}⟧"
+        if isinstance(value, dict):
+            return {form: f"⟦{message}⟧" for form, message in value.items()}
+        assert isinstance(value, list)  # the rules' sections
+        return [
+            {"title": f"⟦{s['title']}⟧", "paragraphs": [f"⟦{p}⟧" for p in s["paragraphs"]]} for s in value
+        ]
+
+    return Words("en", {key: mark(value) for key, value in ENGLISH.items()})
+
+
+class _Text(HTMLParser):
+    """The text a person can see or hear: text, and the attributes read out."""
+
+    SPOKEN = ("aria-label", "title", "alt", "placeholder", "label")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pieces: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.pieces.append(data)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.pieces += [value for name, value in attrs if name in self.SPOKEN and value]
+
+
+def unmarked_words(html: str) -> list[str]:
+    parser = _Text()
+    parser.feed(html)
+    left = []
+    for piece in parser.pieces:
+        rest = piece
+        while re.search(r"⟦[^⟦⟧]*⟧", rest):
+            rest = re.sub(r"⟦[^⟦⟧]*⟧", "", rest)
+        for name in NAMES:
+            rest = re.sub(rf"\b{name}\b", "", rest)
+        if re.search(r"[^\W\d_]", rest):
+            left.append(rest.strip())
+    return left
+
+
+def _states() -> Iterator[tuple[str, Ui]]:
+    """UI states on every screen: whole games by taps, both editions, people and computers."""
+    home = Ui()
+    yield "home", home
+    yield "home, damaged save", replace(home, save_problem=text("storage.bad_save", detail="x"))
+    yield "corrupt", replace(home, screen=Screen.CORRUPT, save_problem=text("storage.bad_save", detail="x"))
+    yield "rules", replace(home, screen=Screen.RULES)
+    yield "settings", replace(home, screen=Screen.SETTINGS, settings=Settings(large_type=True))
+    yield "settings, Spanish", replace(home, screen=Screen.SETTINGS, settings=Settings(language="es"))
+    setup = handle(home, Event("new-game"))
+    yield "setup", setup
+    flip = ("", "", "person", "hard", "flip", "first-to-n", "3", "no", "12x")
+    yield "setup, flip, bad seed", handle(setup, Event("start-game", "", flip))
+    tables = (
+        (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2"),
+        (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2"),
+        (("Ann", "Bo", "Hal"), ("person", "person", "easy"), "flip", "7", "1"),
+    )
+    for names, kinds, edition, seed, phases in tables:
+        values = (*names, *kinds, edition, "first-to-n", phases, "no", seed)
+        ui = handle(setup, Event("start-game", "", values))
+        for step in range(5000):
+            yield f"{edition} game, step {step}", ui
+            if ui.screen is Screen.GAME_OVER:
+                break
+            if computer_due(ui):
+                ui = handle(ui, Event("computer"))
+                continue
+            for event in next_taps(ui):
+                ui = handle(ui, event)
+                yield f"{edition} game, step {step}, {event.name}", ui
+        yield "game over", ui
+        yield "past games", replace(ui, screen=Screen.HISTORY)
+    state = parse_state(
+        """
+        game seed=3 current=0 step=play
+        seat 0 "Ann" phase-index=1
+          hand: W R9 S B2
+          group: set:R8,B8,Y8
+          group: run:G3,G4,G5,G6
+        seat 1 "Bo"
+          hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
+        discard: G1
+        """
+    )
+    ui = handle(handle(Ui(screen=Screen.TABLE, game=state), Event("select", "0")), Event("hit", "0:1"))
+    yield "run end prompt", ui
+    ui = handle(handle(Ui(screen=Screen.TABLE, game=state), Event("select", "2")), Event("discard"))
+    yield "skip prompt", ui
+    yield "refused", handle(Ui(screen=Screen.TABLE, game=state), Event("hit", "0:0"))
+
+
+def test_every_screen_has_only_the_catalogues_words(monkeypatch):
+    marked = _marked()
+    monkeypatch.setattr(screens, "words", lambda _language: marked)
+    monkeypatch.setattr(i18n, "words", lambda _language: marked)
+    seen_screens = set()
+    problems: dict[str, list[str]] = {}
+    finished = []
+    for name, ui in _states():
+        seen_screens.add(ui.screen)
+        if ui.screen is Screen.GAME_OVER and ui.game is not None:
+            finished.append(ui.game)
+        html = screens.render(ui, build="b1", finished=finished, unreadable=1)
+        html += screens.update_banner("en") + screens.announcement(ui)
+        left = unmarked_words(html)
+        if left and len(problems) < 5:  # the first few are enough to see what is wrong
+            problems[name] = left
+    assert problems == {}
+    assert seen_screens == set(Screen), "every screen was rendered"
+
+
+def test_a_game_reads_in_spanish():
+    ui = handle(Ui(settings=Settings(language="es")), Event("new-game"))
+    values = ("Ana", "", "person", "person", "classic", "standard", "5", "no", "3")
+    ui = handle(ui, Event("start-game", "", values))
+    assert ui.game is not None and ui.game.config.players == ("Ana", "Jugador 2")
+    ui = handle(ui, Event("reveal"))
+    html = screens.render(ui)
+    assert "Tu mano" in html and "Your hand" not in html
+    ui = handle(ui, Event("draw"))
+    assert screens.announcement(ui).startswith("Robaste ")
+
+
+def test_the_catalogue_files_are_valid_json_with_sorted_shape():
+    for language in LANGUAGES:
+        path = UI / "messages" / f"{language}.json"
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+        assert list(loaded) == list(ENGLISH), f"{language}.json lists its keys in English's order"
+    assert NOTHING.key == "" and not NOTHING
