@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import build
+from english import said
 from seen import allowed_backs
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, computer_due, handle, shown_hand, viewer
+from ui.screens import announcement
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json
@@ -176,12 +178,17 @@ SNAPSHOT = """() => {
     top: pile ? (pile.dataset.card ?? null) : null,
     draw: draw ? draw.innerText : '',
     narration: [...document.querySelectorAll('.narration li:not(.thinking)')].map((e) => e.textContent),
+    announcer: document.getElementById('announcer').textContent,
+    lang: document.documentElement.lang,
   };
 }"""
 
 
 def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
     assert snapshot["screen"] == mirror.screen.value
+    assert snapshot["lang"] == mirror.language
+    if mirror.said:  # what the last action did, read out by the live region
+        assert snapshot["announcer"] == announcement(mirror)
     # Two-sided cards: only the other side of other hands and of the draw pile's top.
     assert sorted(snapshot["backs"]) == allowed_backs(mirror)
     assert not any("/" in card for card in snapshot["all"]), "nobody sees their own cards' other side"
@@ -194,7 +201,7 @@ def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
         assert snapshot["top"] == (str(top.shown) if top else None)
         assert f"Draw · {len(mirror.game.draw_pile)}" in snapshot["draw"]
         assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
-        assert snapshot["narration"] == list(mirror.narration)
+        assert snapshot["narration"] == [said(line) for line in mirror.narration]
 
 
 def check_page(page: Any, mirror: Ui) -> None:
@@ -228,7 +235,7 @@ class Table:
     def tap(self, event: Event) -> None:
         tap(self.page, event)
         self.mirror = handle(self.mirror, event)
-        assert self.mirror.message == "", self.mirror.message
+        assert not self.mirror.message, said(self.mirror.message)
         self.rendered += 1
         self.screens.append(self.mirror.screen)
         self.catch_up(self.page.evaluate(SNAPSHOT))

@@ -7,6 +7,7 @@ the page must show exactly the mirror's table, the person's hand and no other.
 
 from __future__ import annotations
 
+from english import said
 from support import SNAPSHOT, Table, open_app, start_game, tap, wait_for_controller, wait_ready
 from ui.controller import Event, Screen, Ui, computer_due, resume
 
@@ -43,9 +44,9 @@ def test_the_computers_moves_are_shown_one_by_one_with_their_names(page, server)
     told: list[str] = []
     while len(told) < 6:
         table.move()
-        told = list(table.mirror.narration) or told
+        told = [said(line) for line in table.mirror.narration] or told
     text = page.inner_text(".opponents")
-    assert "Computer · normal" in text and "Computer · hard" in text
+    assert "Computer · Normal" in text and "Computer · Hard" in text
     assert all(line.split()[0] in ("Robo", "Hal") for line in told)
 
 

@@ -9,6 +9,7 @@ pile's top card, and nothing else of any hand.
 
 from __future__ import annotations
 
+from english import said
 from support import SNAPSHOT, Table, open_app, start_game, wait_for_controller
 from ui.controller import Event, Screen
 
@@ -39,9 +40,9 @@ def test_a_flip_hand_against_computers_offline(page, server):
         assert game is not None
         sides.add(game.side)
         if table.mirror.flipped:
-            flips.append(table.mirror.flipped)
+            flips.append(said(table.mirror.flipped))
             snapshot = page.evaluate(SNAPSHOT)
-            assert table.mirror.flipped in snapshot["status"] + snapshot["narration"]
+            assert flips[-1] in snapshot["announcer"], "read out by the live region"
             badge = page.inner_text(".side-badge")
             assert " ".join(badge.split()) == f"↻ {game.side.label} in play"
     assert flips and flips[0].startswith("Ann discarded "), "the table flipped, first on Ann's discard"

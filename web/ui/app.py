@@ -184,8 +184,10 @@ def _on_change(event: Any) -> None:
     target = event.target
     action = _attr(target, "data-change")
     if action:
-        checked = "yes" if target.checked else "no"
-        value = checked if _attr(target, "type") == "checkbox" else str(target.value)
+        if _attr(target, "type") == "checkbox":
+            value = "yes" if target.checked else "no"
+        else:
+            value = str(target.value)
         dispatch(Event(action, value, _form_values()))
 
 

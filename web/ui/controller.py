@@ -706,8 +706,11 @@ def _language(ui: Ui, event: Event) -> Ui:
     return replace(ui, settings=replace(ui.settings, language=event.value))
 
 
-def _large_type(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, settings=replace(ui.settings, large_type=not ui.settings.large_type))
+def _large_type(ui: Ui, event: Event) -> Ui:
+    """Large type on ("yes") or off ("no"), as the switch says."""
+    if event.value not in ("yes", "no"):
+        return ui
+    return replace(ui, settings=replace(ui.settings, large_type=event.value == "yes"))
 
 
 _HANDLERS = {
