@@ -86,9 +86,15 @@ def requests() -> RequestLog:
 
 
 @pytest.fixture
-def context(browser: Any, server: LocalServer, requests: RequestLog) -> Iterator[Any]:
+def context(
+    browser: Any, server: LocalServer, requests: RequestLog, request: pytest.FixtureRequest
+) -> Iterator[Any]:
     """A fresh phone-sized browser context; no request may leave the local origin."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    marker = request.node.get_closest_marker("locale")
+    locale = marker.args[0] if marker else "en-US"
+    ctx = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
+    )
     ctx.on("request", lambda request: requests.urls.append(request.url))
     ctx.on(
         "response",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,7 @@ from english import said
 from seen import allowed_backs
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, computer_due, handle, shown_hand, viewer
+from ui.i18n import words
 from ui.screens import announcement
 
 from phase10.notation import parse_state
@@ -93,16 +94,17 @@ def renders(page: Any) -> int:
     return int(page.evaluate("() => Number(document.documentElement.dataset.renders || 0)"))
 
 
+def control_for(event: Any) -> str:
+    """A selector for the control that makes ``event`` (the first one, if several match)."""
+    if event.name in ("select", "choose", "hit"):
+        return f"[data-action={event.name}][data-value='{event.value}']"
+    return f"[data-action='{event.name}']"
+
+
 def tap(page: Any, event: Any) -> None:
     """Make one UI event by tapping what the screen shows for it, and wait for the new screen."""
     before = renders(page)
-    if event.name in ("select", "choose"):
-        selector = f"[data-action={event.name}][data-value='{event.value}']"
-    elif event.name == "hit":
-        selector = f"[data-action=hit][data-value='{event.value}']"
-    else:
-        selector = f"[data-action='{event.name}']"
-    page.locator(selector).first.click()
+    page.locator(control_for(event)).first.click()
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
 
 
@@ -122,7 +124,9 @@ def start_game(
     seed: str,
     kinds: tuple[str, ...] = (),
     edition: str = "classic",
+    languages: tuple[str, ...] = (),
 ) -> Ui:
+    """Set up a game by taps; the mirror speaks the language the browser's ``languages`` pick."""
     kinds = kinds or ("person",) * len(names)
     open_app(page, url)
     tap(page, Event("new-game"))
@@ -145,7 +149,7 @@ def start_game(
     if variation == "first-to-n":
         page.select_option("select[name=phases-to-win]", phases)
     tap(page, Event("start-game"))
-    mirror = handle(Ui(), Event("new-game"))
+    mirror = handle(Ui(browser_languages=languages), Event("new-game"))
     return handle(mirror, Event("start-game", "", (*names, *kinds, edition, variation, phases, "no", seed)))
 
 
@@ -199,9 +203,9 @@ def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
         assert snapshot["hand"] == [str(c) for c in shown_hand(mirror)]
         top = mirror.game.discard_top
         assert snapshot["top"] == (str(top.shown) if top else None)
-        assert f"Draw · {len(mirror.game.draw_pile)}" in snapshot["draw"]
+        assert words(mirror.language)("table.draw", count=len(mirror.game.draw_pile)) in snapshot["draw"]
         assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
-        assert snapshot["narration"] == [said(line) for line in mirror.narration]
+        assert snapshot["narration"] == [words(mirror.language).say(line) for line in mirror.narration]
 
 
 def check_page(page: Any, mirror: Ui) -> None:
@@ -216,9 +220,10 @@ class Table:
     since, and the two are compared on one snapshot of the page.
     """
 
-    def __init__(self, page: Any, mirror: Ui) -> None:
+    def __init__(self, page: Any, mirror: Ui, press: Callable[[Any, Event], None] | None = None) -> None:
         self.page = page
         self.mirror = mirror
+        self.press = press or tap  # how an event is made on the page: a tap, or keys
         self.rendered = renders(page)
         self.screens: list[Screen] = [mirror.screen]
         self.computer_moves = 0
@@ -233,7 +238,7 @@ class Table:
         check_snapshot(snapshot, self.mirror)
 
     def tap(self, event: Event) -> None:
-        tap(self.page, event)
+        self.press(self.page, event)
         self.mirror = handle(self.mirror, event)
         assert not self.mirror.message, said(self.mirror.message)
         self.rendered += 1

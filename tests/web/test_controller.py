@@ -354,3 +354,23 @@ def test_play_again_keeps_the_computer_players():
     assert ui.game is not None and ui.game.config.kinds == ("person", "easy")
     again = handle(ui, Event("new-game"))
     assert again.setup.kinds == ("person", "easy")
+
+
+def test_settings_choose_the_language_and_large_type():
+    from ui.controller import Settings
+
+    ui = Ui(browser_languages=("es-AR", "en"))
+    assert ui.language == "es", "the browser's language, by default"
+    ui = handle(ui, Event("settings"))
+    assert ui.screen is Screen.SETTINGS
+    html = render(ui)
+    assert 'name="language" value="" checked' in html and "Idioma" in html
+    ui = handle(ui, Event("language", "en"))
+    assert ui.settings == Settings(language="en") and ui.language == "en"
+    assert "Language" in render(ui) and 'lang="es"' in render(ui), "each language named in itself"
+    assert handle(ui, Event("language", "fr")) is ui, "an unknown language changes nothing"
+    ui = handle(ui, Event("large-type", "yes"))
+    assert ui.settings.large_type and 'name="large-type" checked' in render(ui)
+    ui = handle(ui, Event("large-type", "no"))
+    assert not ui.settings.large_type
+    assert handle(ui, Event("back")).screen is Screen.HOME

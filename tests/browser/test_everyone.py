@@ -1,0 +1,245 @@
+"""Everyone at the table, in Chromium: a Spanish speaker, a colour-blind player, and a
+player on a keyboard with a screen reader each play a whole game.
+
+Each game runs beside its CPython mirror (``support.Table``), which checks every
+render: the screen, the cards shown, the page's language, and the words the live
+region reads out after each move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from support import (
+    SNAPSHOT,
+    Table,
+    control_for,
+    open_app,
+    renders,
+    start_game,
+    tap,
+    wait_ready,
+)
+from test_layout import layout_problems
+from ui.controller import Event, Screen, Ui, handle
+
+from phase10.cards import Side
+
+# The shape each colour carries on every card, as the rules screen tells it.
+SHAPES = {"red": "●", "blue": "■", "yellow": "▲", "green": "◆"}
+
+COLOUR_MARKS = """(shapes) => {
+  const problems = [];
+  for (const card of document.querySelectorAll('#app .card')) {
+    const colour = Object.keys(shapes).find((c) => card.classList.contains(c));
+    if (!colour) continue;  // Wilds, Skips and Wild Side numbers carry no colour
+    const sym = card.querySelector('.sym');
+    // A laid Wild shows what it stands for instead; its colour is in its own class then.
+    if (sym && sym.classList.contains('value')) continue;
+    if (!sym || sym.textContent !== shapes[colour])
+      problems.push(`${card.dataset.card || card.dataset.back}: ${sym ? sym.textContent : 'no shape'}`);
+    const size = parseFloat(getComputedStyle(sym || card).fontSize);
+    if (card.closest('.hand') && size < 14) problems.push(`${card.dataset.card}: shape of ${size}px`);
+  }
+  return problems;
+}"""
+
+# Every control, card, pile and group has a name a screen reader can say.
+UNNAMED = """() => {
+  const named = (el) => {
+    if ((el.getAttribute('aria-label') || '').trim()) return true;
+    const by = el.getAttribute('aria-labelledby');
+    if (by && by.split(' ').some((id) => (document.getElementById(id)?.textContent || '').trim())) return true;
+    if (el.labels && [...el.labels].some((l) => l.textContent.trim())) return true;
+    return el.matches('button, summary, option') && el.textContent.trim() !== '';
+  };
+  const selector = '#app button, #app input, #app select, #app [role=img], #app [role=group], #app [role=dialog]';
+  return [...document.querySelectorAll(selector)].filter((el) => !named(el)).map((el) => el.outerHTML.slice(0, 80));
+}"""
+
+# Where the control for the next event is, from the focused element: here, or which way to tab.
+WHERE = """(selector) => {
+  const target = document.querySelector(selector);
+  if (!target) return 'missing';
+  const active = document.activeElement;
+  if (active === target) return 'here';
+  if (!active || active === document.body) return 'after';
+  return active.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+}"""
+
+FOCUS_SHOWN = """() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+  return el.matches(':focus-visible') && (outline || style.boxShadow !== 'none');
+}"""
+
+
+def focus(page: Any, selector: str, limit: int = 250) -> None:
+    """Move the focus to ``selector`` with Tab and Shift+Tab only."""
+    for _ in range(limit):
+        where = page.evaluate(WHERE, selector)
+        assert where != "missing", f"{selector} is not on the page"
+        if where == "here":
+            return
+        page.keyboard.press("Tab" if where == "after" else "Shift+Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def key_tap(page: Any, event: Event) -> None:
+    """Make ``event`` with the keyboard alone: tab to its control, see the focus, press Enter."""
+    before = renders(page)
+    focus(page, control_for(event))
+    assert page.evaluate(FOCUS_SHOWN), f"the focus on {control_for(event)} is visible"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+
+
+def colour_problems(page: Any) -> list[str]:
+    return list(page.evaluate(COLOUR_MARKS, SHAPES))
+
+
+def play_checked(table: Table, until: set[Screen]) -> Ui:
+    """Play on, checking every screen for colour shapes and for names a screen reader says."""
+    moves = 0
+    while table.mirror.screen not in until:
+        table.move()
+        moves += 1
+        assert moves < 3000
+        assert colour_problems(table.page) == []
+        assert table.page.evaluate(UNNAMED) == []
+    return table.mirror
+
+
+@pytest.mark.locale("es-MX")
+def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page, server):
+    languages = ("es-MX",)
+    open_app(page, server.url)
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    assert "Nueva partida" in page.inner_text("#app") and "New game" not in page.inner_text("#app")
+    names, kinds = ("Ana", "Robo"), ("person", "normal")
+    mirror = start_game(page, server.url, names, "first-to-n", "1", "21", kinds=kinds, languages=languages)
+    assert mirror.language == "es"
+    table = Table(page, mirror)
+    assert "Tu mano" in page.inner_text("#app")
+    ui = play_checked(table, {Screen.GAME_OVER})
+    assert ui.game is not None and ui.game.winner is not None
+    text = page.inner_text("#app")
+    assert "Gana" in text and "Hoja de puntos final" in text and "Game over" not in text
+    assert page.evaluate(SNAPSHOT)["announcer"].endswith("ganó la partida.")
+
+
+@pytest.mark.locale("es-ES")
+def test_the_language_chosen_in_settings_is_remembered(page, server):
+    open_app(page, server.url)
+    tap(page, Event("settings"))
+    assert page.inner_text("#app h1") == "Configuración"
+    before = renders(page)
+    page.check("input[name=language][value=en]")
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert page.inner_text("#app h1") == "Settings"
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => document.documentElement.lang") == "en", "remembered"
+    assert "New game" in page.inner_text("#app")
+    tap(page, Event("settings"))
+    before = renders(page)
+    page.check("input[name=language][value='']")  # as the phone is set: Spanish again
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert page.inner_text("#app h1") == "Configuración"
+
+
+def test_a_colour_blind_player_plays_a_whole_flip_game_by_shapes(page, context, server):
+    # Chromium shows the page as someone who sees no colour at all would.
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "achromatopsia"})
+    names, kinds = ("Robo", "Ann"), ("hard", "person")
+    mirror = start_game(page, server.url, names, "first-to-n", "1", "48", kinds=kinds, edition="flip")
+    table = Table(page, mirror)
+    sides = set()
+    while table.mirror.screen is not Screen.GAME_OVER:
+        table.move()
+        assert colour_problems(page) == []
+        assert table.mirror.game is not None
+        sides.add(table.mirror.game.side)
+    assert sides == {Side.COLOR, Side.WILD}, "both sides of the cards were played"
+
+
+def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
+    open_app(page, server.url)
+    key_tap(page, Event("new-game"))
+    focus(page, "#player-0")
+    page.keyboard.type("Ann")
+    focus(page, "#player-1")
+    page.keyboard.type("Bo")
+    focus(page, "input[name=variation]:checked")
+    while (
+        page.evaluate("() => document.querySelector('input[name=variation]:checked').value") != "first-to-n"
+    ):
+        before = renders(page)
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    focus(page, "select[name=phases-to-win]")
+    page.keyboard.press("Home")  # 1 phase to win
+    focus(page, "details.more-options summary")
+    page.keyboard.press("Enter")
+    focus(page, "input[name=seed]")
+    page.keyboard.type("17")
+    key_tap(page, Event("start-game"))
+    values = ("Ann", "Bo", "person", "person", "classic", "first-to-n", "1", "no", "17")
+    mirror = handle(handle(Ui(), Event("new-game")), Event("start-game", "", values))
+    assert page.evaluate("() => document.activeElement.tagName") == "H1", "a new screen: focus on its title"
+    table = Table(page, mirror, press=key_tap)
+    table.catch_up(page.evaluate(SNAPSHOT))
+    ui = play_checked(table, {Screen.GAME_OVER})
+    assert ui.game is not None and ui.game.winner is not None
+    said = page.evaluate(SNAPSHOT)["announcer"]
+    assert "went out" in said and said.endswith("won the game.")
+
+
+def test_a_dialog_takes_the_focus_and_escape_closes_it(page, server):
+    from support import continue_saved
+
+    state = """
+        game seed=3 current=0 step=play
+        seat 0 "Ann"
+          hand: R1 B1 Y1 R2 B2 Y2 G7 G8 Y9 Y10 S
+        seat 1 "Bo"
+          hand: B3 B4 B5 B6 B7 B8 B9 B10 B11 B12
+        discard: G1
+        """
+    continue_saved(page, server.url, state)
+    key_tap(page, Event("lay"))
+    assert page.evaluate("() => !!document.activeElement.closest('.prompt')"), "focus moved into the dialog"
+    assert page.get_attribute("[role=dialog]", "aria-labelledby") == "prompt-title"
+    before = renders(page)
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert page.locator("[role=dialog]").count() == 0
+
+
+def test_large_type_is_a_setting_that_keeps_the_small_phone_layout(page, server):
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, server.url)
+    size = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('#app p, #app li')).fontSize)"
+    )
+    tap(page, Event("settings"))
+    focus(page, "input[name=large-type]")
+    before = renders(page)
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert page.evaluate("() => document.documentElement.classList.contains('large-type')")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => document.documentElement.classList.contains('large-type')"), "remembered"
+    bigger = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('#app p, #app li')).fontSize)"
+    )
+    assert bigger >= size * 1.2
+    assert layout_problems(page) == []
+    mirror = start_game(page, server.url, ("Ann", "Robo"), "standard", "5", "9", kinds=("person", "normal"))
+    assert mirror.game is not None
+    assert layout_problems(page) == []
