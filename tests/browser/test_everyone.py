@@ -50,12 +50,15 @@ UNNAMED = """() => {
   const named = (el) => {
     if ((el.getAttribute('aria-label') || '').trim()) return true;
     const by = el.getAttribute('aria-labelledby');
-    if (by && by.split(' ').some((id) => (document.getElementById(id)?.textContent || '').trim())) return true;
+    const text = (id) => (document.getElementById(id)?.textContent || '').trim();
+    if (by && by.split(' ').some(text)) return true;
     if (el.labels && [...el.labels].some((l) => l.textContent.trim())) return true;
     return el.matches('button, summary, option') && el.textContent.trim() !== '';
   };
-  const selector = '#app button, #app input, #app select, #app [role=img], #app [role=group], #app [role=dialog]';
-  return [...document.querySelectorAll(selector)].filter((el) => !named(el)).map((el) => el.outerHTML.slice(0, 80));
+  const selector = ['button', 'input', 'select', '[role=img]', '[role=group]', '[role=dialog]']
+    .map((s) => `#app ${s}`).join(', ');
+  return [...document.querySelectorAll(selector)].filter((el) => !named(el))
+    .map((el) => el.outerHTML.slice(0, 80));
 }"""
 
 # Where the control for the next event is, from the focused element: here, or which way to tab.
