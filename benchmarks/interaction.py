@@ -94,6 +94,7 @@ from playwright.sync_api import Error as PlaywrightError
 from support import serving, tap
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, handle
+from ui.i18n import words
 from ui.screens import render
 
 import startup
@@ -292,7 +293,7 @@ def measured_tap(page: Page, event: Event, mirror: Ui, game: int) -> tuple[Ui, T
     if after.message or screen != after.screen.value:
         raise BenchError(
             f"game {game}: after {event} the page shows {screen!r}, the mirror {after.screen.value!r}"
-            f" ({after.message or 'no message'})"
+            f" ({words('en').say(after.message) or 'no message'})"
         )
     start, rendered, frame = record["start"], record["rendered"], record["frame"]
     storage = sum(t1 - t0 for t0, t1, _ in record["storage"])

@@ -138,7 +138,6 @@ class Ruleset:
     card_points: dict[Card, int]
     el_chavo_number: int | None
     two_sided: bool = False  # cards have a Colour Side and a Wild Side, and Flip cards turn the table
-    summary: str = ""  # one line for people choosing an edition, in the project's own words
 
     def phase(self, number: int) -> PhaseSpec:
         if not 1 <= number <= len(self.phases):
@@ -188,7 +187,6 @@ CLASSIC = Ruleset(
     max_run_length=12,
     card_points=_classic_points(),
     el_chavo_number=8,
-    summary="Numbers in four colours, Wilds and Skips; sets, runs and cards of one colour.",
 )
 
 
@@ -236,7 +234,6 @@ FLIP = Ruleset(
     card_points=_flip_points(),
     el_chavo_number=None,
     two_sided=True,
-    summary="Two-sided cards: discarding a Flip card turns the whole table over to its other side.",
 )
 
 EDITIONS: dict[str, Ruleset] = {rules.name: rules for rules in (CLASSIC, FLIP)}
@@ -360,44 +357,18 @@ MAX_NAME_LENGTH = 40
 
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
-    """One choice a table makes before the first deal, described for people."""
+    """One choice a table makes before the first deal.  Its words for people are the UI's,
+    in each language's message catalogue (``option.<key>.title`` and ``.summary``)."""
 
     key: str
-    title: str
-    summary: str
     kind: str  # "variation": pick one of these; "rule": switch on or off
 
 
-# What the set-up screen offers; the summaries are the project's own words.
+# What the set-up screen offers, in its order.
 OPTION_CATALOGUE: tuple[OptionInfo, ...] = (
-    OptionInfo(
-        "standard",
-        "Standard",
-        "Complete the ten phases in order; the first to finish the last phase, lowest score on ties, wins.",
-        "variation",
-    ),
-    OptionInfo(
-        "ten-hands",
-        "Ten hands",
-        "One hand per phase and everyone moves on after every hand; the lowest total wins.",
-        "variation",
-    ),
-    OptionInfo(
-        "first-to-n",
-        "First to N phases",
-        "A shorter game: choose how many phases, from 1 to 10, make a win.",
-        "variation",
-    ),
-    OptionInfo(
-        "even-phases",
-        "Even phases",
-        "Play only phases 2, 4, 6, 8 and 10.",
-        "variation",
-    ),
-    OptionInfo(
-        "el-chavo",
-        "El Chavo Phase 10",
-        "Phase 10 must hold at least one 8 or one Wild.",
-        "rule",
-    ),
+    OptionInfo("standard", "variation"),
+    OptionInfo("ten-hands", "variation"),
+    OptionInfo("first-to-n", "variation"),
+    OptionInfo("even-phases", "variation"),
+    OptionInfo("el-chavo", "rule"),
 )

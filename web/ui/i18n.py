@@ -34,9 +34,10 @@ __all__ = [
     "words",
 ]
 
-LANGUAGES = ("en", "es")
-DEFAULT_LANGUAGE = "en"
 MESSAGES = Path(__file__).with_name("messages")
+# A language is its catalogue: adding one is adding messages/<code>.json.
+LANGUAGES = tuple(sorted(path.stem for path in MESSAGES.glob("*.json")))
+DEFAULT_LANGUAGE = "en"
 
 
 @dataclass(frozen=True, slots=True)
