@@ -191,8 +191,7 @@ SNAPSHOT = """() => {
 def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
     assert snapshot["screen"] == mirror.screen.value
     assert snapshot["lang"] == mirror.language
-    if mirror.said:  # what the last action did, read out by the live region
-        assert snapshot["announcer"] == announcement(mirror)
+    assert snapshot["announcer"] == announcement(mirror), "what the last move did, read out"
     # Two-sided cards: only the other side of other hands and of the draw pile's top.
     assert sorted(snapshot["backs"]) == allowed_backs(mirror)
     assert not any("/" in card for card in snapshot["all"]), "nobody sees their own cards' other side"

@@ -374,3 +374,62 @@ def test_settings_choose_the_language_and_large_type():
     ui = handle(ui, Event("large-type", "no"))
     assert not ui.settings.large_type
     assert handle(ui, Event("back")).screen is Screen.HOME
+
+
+def test_the_live_region_says_what_each_move_did_at_the_table():
+    state = parse_state(
+        """
+        game seed=3 current=0 step=draw
+        seat 0 "Ann"
+          hand: R1 B1 G1 Y1 R2 B2 G2 Y2 R3 S
+        seat 1 "Bo"
+          hand: B3 B4 B5 B6 B7 B8 B9 B10 B11 B12
+        discard: G9 W
+        """
+    )
+    ui = Ui(screen=Screen.TABLE, game=state)
+    ui = handle(ui, Event("take"))
+    assert spoken(ui) == ["Ann took Wild from the discard pile."]
+    hand = [str(card) for card in ui.game.players[0].shown_hand] if ui.game else []
+    for index, card in enumerate(hand):
+        if card in ("R1", "B1", "G1", "Y1", "R2", "B2", "G2", "Y2"):
+            ui = handle(ui, Event("select", str(index)))
+    assert spoken(ui) == [], "choosing cards says nothing, and the last move is not said again"
+    ui = handle(handle(ui, Event("lay")), Event("confirm"))
+    assert spoken(ui) == ["Ann laid down phase 1."]
+    wild = [str(card) for card in ui.game.players[0].shown_hand].index("W") if ui.game else -1
+    ui = handle(handle(ui, Event("select", str(wild))), Event("hit", "0:0"))
+    assert spoken(ui) == ["Ann added Wild to their own set of 1s."]
+    skip = [str(card) for card in ui.game.players[0].shown_hand].index("S") if ui.game else -1
+    ui = handle(handle(ui, Event("select", str(skip))), Event("discard"))
+    ui = handle(ui, Event("choose", "0"))
+    assert spoken(ui) == ["Ann discarded a Skip: Bo loses a turn."], "with two, Ann plays again"
+    ui = handle(ui, Event("draw"))
+    drawn = spoken(ui)[0]
+    assert drawn.startswith("You drew ") and ui.screen is Screen.TABLE
+    assert spoken(handle(ui, Event("home"))) == [], "a drawn card is not named once the hand is hidden"
+
+
+def test_going_out_and_the_next_hand_are_said():
+    state = parse_state(
+        """
+        game seed=3 current=0 step=play
+        seat 0 "Ann"
+          hand: Y8 R4
+          group: set:R8,B8,G8
+          group: set:R9,B9,G9
+        seat 1 "Bo"
+          hand: B3 B4 B5 B6 B7 B10 B11 B12 G1 G2
+        discard: G10
+        """
+    )
+    ui = Ui(screen=Screen.TABLE, game=state)
+    hand = [str(card) for card in ui.game.players[0].shown_hand] if ui.game else []
+    ui = handle(handle(ui, Event("select", str(hand.index("Y8")))), Event("hit", "0:0"))
+    assert spoken(ui) == ["Ann added Yellow 8 to their own set of 8s."]
+    ui = handle(handle(ui, Event("select", "0")), Event("discard"))
+    assert spoken(ui) == ["Ann discarded Red 4.", "Ann went out."]
+    assert ui.screen is Screen.HAND_OVER
+    ui = handle(ui, Event("next-hand"))
+    assert ui.game is not None
+    assert spoken(ui) == [f"Hand 2 is dealt. {ui.game.player.name} plays first."]

@@ -95,10 +95,12 @@ def show(ui: Ui, before: Ui | None = None) -> None:
         root.lang = ui.language
         pwa.refresh_banner()
     root.classList.toggle("large-type", ui.settings.large_type)
+    announcer = document.getElementById("announcer")
+    said = announcement(ui)
+    if announcer.textContent != said:
+        announcer.textContent = said
     if before is not None:
         _restore_focus(ui, before, focused)
-        if ui.said is not before.said:
-            document.getElementById("announcer").textContent = announcement(ui)
     root.dataset.screen = ui.screen.value
     # A counter of renders: tests and the tap benchmark wait for it to move.
     _app["renders"] = _app.get("renders", 0) + 1

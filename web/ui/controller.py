@@ -425,7 +425,12 @@ def handle(ui: Ui, event: Event) -> Ui:
     handler = _HANDLERS.get(event.name)
     if handler is None:
         return ui
-    return handler(ui, event)
+    after = handler(ui, event)
+    if after.game is ui.game and after.said:
+        # What a move did is said once, while its table is shown: not on a later screen,
+        # where a person's own draw would still be named.
+        after = replace(after, said=())
+    return after
 
 
 def _go(screen: Screen) -> Callable[[Ui, Event], Ui]:
