@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from support import open_app, play_until, put_saved_game, renders, start_game, tap
+from support import open_app, play_until, put_saved_game, renders, start_game, tap, wait_ready
 from ui.controller import Event, Screen
 
 from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
@@ -152,3 +152,56 @@ def test_the_end_of_a_game_fits_a_small_phone(browser, server):
         assert layout_problems(page) == []
     finally:
         context.close()
+
+
+# The Large type setting, as Settings saves it; boot.js sets html.large-type from it before
+# the first paint, and the app keeps the class in step with the setting.
+LARGE_TYPE = "localStorage.setItem('ten-phases/settings', JSON.stringify({language: '', large_type: true}))"
+
+
+@pytest.mark.parametrize("size", [SIZES["small phone"], SIZES["phone"]], ids=["small phone", "phone"])
+def test_every_screen_fits_with_large_type(browser, server, size):
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, has_touch=True, reduced_motion="reduce"
+    )
+    try:
+        context.add_init_script(LARGE_TYPE)
+        page = context.new_page()
+        open_app(page, server.url)
+        assert page.evaluate("() => document.documentElement.classList.contains('large-type')")
+        assert screens(page, server.url) == []
+    finally:
+        context.close()
+
+
+def table_sizes(page: Any, url: str) -> dict[str, float]:
+    """Open the saved game on the table, its first player's hand shown, and measure it."""
+    open_app(page, url)
+    tap(page, Event("continue"))
+    tap(page, Event("reveal"))
+    return dict(
+        page.evaluate(
+            """() => {
+                const px = (selector) =>
+                    parseFloat(getComputedStyle(document.querySelector(selector)).fontSize);
+                const card = document.querySelector('.hand .card').getBoundingClientRect();
+                return {face: px('.hand .card .face'), shape: px('.hand .card .sym'), hint: px('.hint'),
+                        title: px('.bar h1'), body: px('#app'), width: card.width, height: card.height};
+            }"""
+        )
+    )
+
+
+def test_large_type_makes_the_cards_and_the_words_bigger(page, server):
+    open_app(page, server.url)
+    put_saved_game(page, server.url, hand_over_state())
+    tap(page, Event("continue"))
+    tap(page, Event("next-hand"))  # saved at the new hand's first turn
+    normal = table_sizes(page, server.url)
+    assert normal["shape"] >= 14, "a card's colour shape is read on a phone"
+    page.evaluate(LARGE_TYPE)
+    page.reload()
+    wait_ready(page)
+    large = table_sizes(page, server.url)
+    grown = {key: round(large[key] / normal[key], 2) for key in normal}
+    assert all(1.2 <= ratio <= 1.35 for ratio in grown.values()), grown

@@ -1,0 +1,197 @@
+"""Every screen passes axe-core's WCAG 2.2 A/AA and best-practice rules: no serious or
+critical problem on any of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from a11y import axe_problems, focus_problems
+from support import continue_saved, open_app, put_saved_game, tap
+from test_layout import computers_state, flip_state, hand_over_state
+from ui.controller import Event
+
+from phase10.notation import parse_state
+from phase10.serialize import to_json
+
+Visit = Callable[[Any, str], None]
+
+# Found by axe and waiting for a change of markup in web/ui (no CSS can fix them): the rule,
+# and a piece of the element's opening tag.  Delete a line once its fix is in.
+AWAITING_MARKUP = [
+    # WCAG 2.5.3 Label in Name: the aria-label leaves out words the button shows.
+    ("label-content-name-mismatch", 'data-action="draw"'),  # "Draw · 86" / "Draw pile, 86 cards"
+    ("label-content-name-mismatch", 'data-action="take"'),  # "1 ▲ Discard" / "Discard pile, top card …"
+    ("label-content-name-mismatch", 'data-value="number"'),  # the sort toggle "1-12" / "Sort by number"
+    ("label-content-name-mismatch", 'class="card wild'),  # a hand's Wild "W ★" / "Wild"
+    ("label-content-name-mismatch", 'data-action="hit"'),  # a lit group: its name and cards / "…, 3 cards"
+]
+
+
+def unexpected(problems: list[str]) -> list[str]:
+    return [
+        line
+        for line in problems
+        if not any(line.startswith(rule + " ") and piece in line for rule, piece in AWAITING_MARKUP)
+    ]
+
+
+# Ann has laid phase 1 and holds one card: discarding it ends a first-to-1-phase game.
+LAST_DISCARD = """
+game seed=9 current=0 step=play
+options phases-to-win=1
+seat 0 "Ann"
+  hand: R7
+  group: set:R3,B3,Y3
+  group: set:R4,B4,G4
+seat 1 "Bo"
+  hand: B1 B2 B3 B5 B6 G11 G12 Y11 Y12 G1
+discard: Y1
+"""
+
+# Ann holds phase 1 and more: "Lay down" with nothing selected opens the arrangement.
+CAN_LAY = """
+game seed=4 current=0 step=play
+seat 0 "Ann"
+  hand: R3 B3 Y3 G9 R9 W R1 B12 Y6 G7 Y10
+seat 1 "Bo"
+  hand: B1 B2 B4 B5 B6 B7 B8 B9 B10 B11
+discard: Y1
+"""
+
+# Ann holds a Skip, with two players she could skip.
+HOLDS_SKIP = """
+game seed=4 current=0 step=play
+seat 0 "Ann"
+  hand: R1 R2 R3 R5 R6 R8 R9 R10 R11 R12 S
+seat 1 "Bo"
+  hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
+seat 2 "Cy"
+  hand: G4 G5 G6 G7 G8 G9 G10 S S S
+discard: Y1
+"""
+
+# Ann has laid phase 2, a set and a run from 5 to 8, and holds a Wild that fits either end.
+WILD_FOR_A_RUN = """
+game seed=4 current=0 step=play
+seat 0 "Ann" phase-index=1
+  hand: W R12 G1
+  group: set:R3,B3,Y3
+  group: run:B5,Y6,G7,R8
+seat 1 "Bo" phase-index=1
+  hand: B1 B2 B4 B9 B10 B11 Y11 Y12 G2 G3
+discard: Y1
+"""
+
+
+def visit(*events: Event) -> Visit:
+    """Open the app and tap ``events`` one after another."""
+
+    def go(page: Any, url: str) -> None:
+        open_app(page, url)
+        for event in events:
+            tap(page, event)
+
+    return go
+
+
+def saved(text: Callable[[], str], *events: Event) -> Visit:
+    """Open the app on the saved game ``text()`` (JSON), then tap ``events``."""
+
+    def go(page: Any, url: str) -> None:
+        open_app(page, url)
+        put_saved_game(page, url, text())
+        for event in events:
+            tap(page, event)
+
+    return go
+
+
+def table(state: str, *events: Event) -> Visit:
+    """A table from a state in notation, its player's hand shown, then ``events`` tapped."""
+
+    def go(page: Any, url: str) -> None:
+        continue_saved(page, url, state)
+        for event in events:
+            tap(page, event)
+
+    return go
+
+
+def choose_flip(page: Any, url: str) -> None:
+    visit(Event("new-game"))(page, url)
+    page.check("input[name=edition][value=flip]")
+    page.wait_for_selector("ol.phase-list[data-edition=flip]", state="attached")
+    page.locator("details summary").first.click()
+
+
+def hit_with_the_wild(page: Any, url: str) -> None:
+    table(WILD_FOR_A_RUN)(page, url)
+    index = page.locator(".hand [data-card='W']").get_attribute("data-value")
+    tap(page, Event("select", str(index)))
+    tap(page, Event("hit", "0:1"))
+    page.wait_for_selector("[role=dialog]")
+
+
+def game_over(page: Any, url: str) -> None:
+    table(LAST_DISCARD, Event("select", "0"), Event("discard"))(page, url)
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "game-over"
+
+
+def past_game(page: Any, url: str) -> None:
+    game_over(page, url)
+    tap(page, Event("home"))
+    tap(page, Event("history"))
+    page.locator("details summary").first.click()
+
+
+SCREENS: dict[str, Visit] = {
+    "home": visit(),
+    "rules": visit(Event("rules")),
+    "past games, none": visit(Event("history")),
+    "past games, one open": past_game,
+    "setup": visit(Event("new-game")),
+    "setup, Flip chosen": choose_flip,
+    "damaged save": saved(lambda: '{"broken": true}'),
+    "hand-off": saved(lambda: to_json(parse_state(CAN_LAY)), Event("continue")),
+    "table": table(CAN_LAY),
+    "table, lay-down dialog": table(CAN_LAY, Event("lay")),
+    "table, a card selected": table(CAN_LAY, Event("select", "0")),
+    "table, Skip dialog": table(HOLDS_SKIP, Event("select", "10"), Event("discard")),
+    "table, run-end dialog": hit_with_the_wild,
+    "table, Flip on the Wild Side": saved(flip_state, Event("continue")),
+    "table, computers moving": saved(computers_state, Event("continue")),
+    "hand over": saved(hand_over_state, Event("continue")),
+    "game over": game_over,
+    "settings": visit(Event("settings")),
+}
+
+
+@pytest.mark.parametrize("reach", SCREENS.values(), ids=SCREENS.keys())
+def test_the_screen_has_no_serious_accessibility_problem(page, server, reach):
+    page.emulate_media(reduced_motion="reduce")  # nothing caught half-faded
+    reach(page, server.url)
+    problems = unexpected(axe_problems(page))
+    assert problems == [], "\n".join(problems)
+
+
+# Screens with every kind of control: buttons on the felt and on panels, fields, choices,
+# summaries, cards in the hand, piles, lit groups, a dialog, a scrolling score sheet.
+FOCUS_SCREENS = [
+    "home",
+    "setup",
+    "settings",
+    "damaged save",
+    "table, a card selected",
+    "table, run-end dialog",
+    "hand over",
+    "past games, one open",
+]
+
+
+@pytest.mark.parametrize("name", FOCUS_SCREENS)
+def test_every_control_shows_a_clear_focus_ring(page, server, name):
+    page.emulate_media(reduced_motion="reduce")
+    SCREENS[name](page, server.url)
+    assert focus_problems(page) == []
