@@ -149,7 +149,7 @@ def test_backs_of_other_hands_and_of_the_draw_pile_are_real_faces():
     assert seen.draw_back is not None
     assert sorted([*expected, str(seen.draw_back)]) == shown
     assert len(expected) == 20, "both computers' ten cards, seen from their other side"
-    assert f"its top card&#x27;s other side shows {EN.card(seen.draw_back)}" in html
+    assert f"top card&#x27;s other side: {EN.card(seen.draw_back)}" in html
     assert "The other side of Robo&#x27;s cards" in html and "The other side of Hal&#x27;s cards" in html
     # Ann's own backs are nowhere: her cards come as she sees them.
     assert not any("/" in card for card in cards_in(html))

@@ -59,8 +59,13 @@ def card_face(card: Card, w: Words, *, value: str | None = None) -> Markup:
     if card.is_skip:
         skip = el("span", w("face.skip"), class_="face")
         return join([skip, el("span", class_="sym skip-sym", aria_hidden="true")])
-    if card.side is None:  # the classic Wild
-        return join([el("span", w("face.wild"), class_="face"), el("span", value or "★", class_="sym")])
+    if card.side is None:  # the classic Wild; its star is drawn by the CSS, as a picture
+        sym = (
+            el("span", value, class_="sym value")
+            if value
+            else el("span", class_="sym wild-sym", aria_hidden="true")
+        )
+        return join([el("span", w("face.wild"), class_="face"), sym])
     number, color = card.fixed_number, card.fixed_color
     face = el("span", "★" if number is None else str(number), class_="face")
     if value:
@@ -152,22 +157,28 @@ def group_view(
                 data_card=str(card),
             )
         )
-    attributes: dict[str, object] = {
-        "class_": "group" + (" hittable" if hittable else "") + (" arrive" if arriving else ""),
-        "aria_label": w("group.label", group=group, count=len(group.cards)),
-    }
-    name = el("span", w.group(group), class_="group-name", aria_hidden="true")
+    classes = "group" + (" hittable" if hittable else "") + (" arrive" if arriving else "")
+    count = w("group.count", count=len(group.cards))
     if hittable:
+        # Named by what it shows, so that a voice command saying its name finds it.
         return el(
             "button",
-            name,
+            el("span", w.group(group), el("span", count, class_="visually-hidden"), class_="group-name"),
             el("span", *cards, class_="group-cards"),
             type="button",
             data_action="hit",
             data_value=f"{seat}:{index}",
-            **attributes,
+            class_=classes,
         )
-    return el("div", name, el("span", *cards, class_="group-cards"), role="group", **attributes)
+    name = el("span", w.group(group), class_="group-name", aria_hidden="true")
+    return el(
+        "div",
+        name,
+        el("span", *cards, class_="group-cards"),
+        role="group",
+        class_=classes,
+        aria_label=w("group.label", group=group, count=len(group.cards)),
+    )
 
 
 def phase_words(player: PublicPlayer, w: Words) -> str:
@@ -781,15 +792,20 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: boo
     can_draw = Draw() in legal_now
     can_take = TakeDiscard() in legal_now
     top = seen.discard_top
-    top_label = w("table.discard_name", card=top) if top else w("table.discard_empty")
     turning = " flip-in" if flipping else ""
+    # Each pile is named by what it shows (its name first), then the card on top of it.
     discard_face = (
-        el("span", card_face(top, w), class_=card_class(top) + " pile-card" + turning)
+        el(
+            "span",
+            card_face(top, w),
+            class_=card_class(top) + " pile-card" + turning,
+            role="img",
+            aria_label=w("table.top_card", card=top),
+        )
         if top
-        else el("span", class_="pile-empty")
+        else el("span", class_="pile-empty", role="img", aria_label=w("table.empty"))
     )
     back = seen.draw_back
-    draw_label = w("table.draw_name", count=seen.draw_count)
     if back is not None:
         # Face down, the top card shows its other side: a real face in this edition.
         draw_face = el(
@@ -797,31 +813,36 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: boo
             card_face(back, w),
             class_=card_class(back) + " pile-card draw-back" + turning,
             data_back=str(back),
+            role="img",
+            aria_label=w("table.top_back", card=back),
         )
-        draw_label = w("table.draw_back", pile=draw_label, card=back)
     else:
         draw_face = el("span", "", class_="card back pile-card")
+    draw_name = el(
+        "span",
+        w("table.draw", count=seen.draw_count),
+        el("span", w("table.draw_unit", count=seen.draw_count), class_="visually-hidden"),
+        class_="pile-name",
+    )
     return el(
         "section",
         el(
             "button",
+            draw_name,
             draw_face,
-            el("span", w("table.draw", count=seen.draw_count), class_="pile-name", aria_hidden="true"),
             type="button",
             class_="pile draw-pile",
             data_action="draw",
             disabled=not can_draw,
-            aria_label=draw_label,
         ),
         el(
             "button",
+            el("span", w("table.discard"), class_="pile-name"),
             discard_face,
-            el("span", w("table.discard"), class_="pile-name", aria_hidden="true"),
             type="button",
             class_="pile discard-pile",
             data_action="take",
             aria_disabled="false" if can_take else "true",
-            aria_label=top_label,
             data_card=str(top) if top else None,
         ),
         class_="piles",
