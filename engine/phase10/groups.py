@@ -92,16 +92,14 @@ class Group:
     def end(self) -> int:
         return self.start + len(self.cards) - 1
 
-    def value_of(self, index: int) -> str:
-        """What the card at ``index`` stands for, in words ('7', 'Red', 'Red 7')."""
-        color = self.color
+    def number_at(self, index: int) -> int | None:
+        """The number the card at ``index`` stands for; None in a colour group, where
+        numbers are free.  (Words for people are the UI's, in each language.)"""
         if self.kind is GroupKind.SET:
-            return str(self.number)
-        if self.kind is GroupKind.RUN:
-            return str(self.start + index)
-        if self.kind is GroupKind.COLOR_RUN:
-            return f"{color.label} {self.start + index}" if color else str(self.start + index)
-        return color.label if color else "any colour"
+            return self.number
+        if self.kind.is_run:
+            return self.start + index
+        return None
 
     def describe(self) -> str:
         color = self.color

@@ -279,7 +279,7 @@ def test_a_wild_side_run_has_no_colour_until_a_colour_side_card_joins() -> None:
     red = Group(COLOR_RUN, parse_cards("4 5 6 R7"))
     assert red.color is COLORS[0]
     assert red.describe() == "red run 4-7"
-    assert red.value_of(0) == "Red 4"
+    assert red.number_at(0) == 4 and red.color is not None
 
 
 # --- hits -----------------------------------------------------------------------------------

@@ -153,15 +153,12 @@ class Words:
 
     def stands_for(self, group: Group, index: int) -> str:
         """What the card at ``index`` of a laid group stands for: "7", "Red", "Red 7"."""
-        color = group.color
-        if group.kind is GroupKind.SET:
-            return str(group.number)
-        if group.kind is GroupKind.RUN:
-            return str(group.start + index)
-        if group.kind is GroupKind.COLOR_RUN:
-            number = group.start + index
-            return self("card.number", color=self.color(color), number=number) if color else str(number)
-        return self.color(color) if color else self("color.any")
+        number, color = group.number_at(index), group.color
+        if number is None:
+            return self.color(color) if color else self("color.any")
+        if group.kind is GroupKind.COLOR_RUN and color is not None:
+            return self("card.number", color=self.color(color), number=number)
+        return str(number)
 
     def group(self, group: Group) -> str:
         """A laid group: "set of 7s", "run 3-6", "red run 2-5", "green colour group"."""

@@ -105,7 +105,7 @@ def group_value(group: Group, index: int) -> str | None:
             return None
         if group.kind is GroupKind.COLOR:
             return SYMBOLS[group.color.value] if group.color is not None else None
-        return group.value_of(index)
+        return str(group.number_at(index))
     parts = []
     if card.fixed_number is None:
         parts.append(str(group.number if group.kind is GroupKind.SET else group.start + index))
