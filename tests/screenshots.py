@@ -515,6 +515,39 @@ def flip_edition(page: Page, url: str) -> None:
     tap(page, Event("home"))
 
 
+def everyone(browser: Browser, url: str) -> None:
+    """Settings; a table in Spanish (the phone's language); large type; the keyboard's focus."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale="es-MX"
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    open_app(page, url)
+    page.evaluate("() => localStorage.clear()")
+    open_app(page, url)
+    tap(page, Event("settings"))
+    shoot(page, "29-settings-spanish")
+    continue_saved(page, url, parse_state(MID_HAND))
+    shoot(page, "30-table-spanish")
+    page.goto(url)
+    wait_ready(page)
+    tap(page, Event("settings"))
+    before = renders(page)
+    page.check("input[name=language][value=en]")
+    wait_render_after(page, before)
+    before = renders(page)
+    page.check("input[name=large-type]")
+    wait_render_after(page, before)
+    table = continue_saved(page, url, parse_state(MID_HAND))
+    shoot(page, "31-table-large-type")
+    table.tap(Event("draw"))
+    page.locator("[data-action=select]").nth(2).focus()
+    page.keyboard.press("Tab")  # focus rings show for the keyboard, not for taps
+    page.keyboard.press("Shift+Tab")
+    shoot(page, "32-keyboard-focus", full=False)
+    context.close()
+
+
 def update_banner(browser: Browser) -> None:
     """A second build served in place of the first: the page offers the update."""
     with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
@@ -541,7 +574,9 @@ def update_banner(browser: Browser) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
-    parser.add_argument("--only", choices=["flip"], help="shoot only these screens, keeping the others")
+    parser.add_argument(
+        "--only", choices=["flip", "everyone"], help="shoot only these screens, keeping the others"
+    )
     args = parser.parse_args(argv)
     (ROOT / ".cache").mkdir(exist_ok=True)
     if not args.no_build:
@@ -561,6 +596,9 @@ def main(argv: list[str] | None = None) -> int:
         page.set_default_timeout(60_000)
         if only == "flip":
             flip_edition(page, url)
+        if only == "everyone":
+            everyone(browser, url)
+        if only:
             context.close()
             browser.close()
             return 0
@@ -570,6 +608,7 @@ def main(argv: list[str] | None = None) -> int:
         home_rules_history_corrupt(page, url)
         computer_players(page, url)
         flip_edition(page, url)
+        everyone(browser, url)
         context.close()
         update_banner(browser)
         browser.close()

@@ -346,7 +346,7 @@ def settings_screen(ui: Ui, w: Words) -> Markup:
             el(
                 "form",
                 el("fieldset", el("legend", w("settings.language")), *languages),
-                el("fieldset", el("legend", w("settings.large_type")), large),
+                el("fieldset", el("legend", w("settings.display")), large),
                 el("p", w("settings.saved"), class_="hint"),
                 class_="setup settings",
                 id="settings",
