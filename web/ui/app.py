@@ -123,6 +123,8 @@ def _focus_selector(node: Any) -> str:
     """A selector that finds the focused control again in the next render ("" for none)."""
     if not node or node == document.body:
         return ""
+    if node.tagName == "H1":  # where a new screen put the focus
+        return "h1"
     action, value, name = _attr(node, "data-action"), _attr(node, "data-value"), _attr(node, "name")
     if action:
         return f'[data-action="{action}"]' + (f'[data-value="{value}"]' if value else "")
@@ -143,7 +145,8 @@ def _restore_focus(ui: Ui, before: Ui, selector: str) -> None:
         target = app.querySelector("h1")
     elif selector:
         found = app.querySelector(selector)
-        target = found if found and not found.disabled else app.querySelector(".hand button, h1")
+        usable = found and not found.hasAttribute("disabled")
+        target = found if usable else app.querySelector(".hand button, h1")
     if target:
         target.focus()
 
