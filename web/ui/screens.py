@@ -837,7 +837,7 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: boo
         ),
         el(
             "button",
-            el("span", w("table.discard"), class_="pile-name"),
+            el("span", w("table.discard_pile"), class_="pile-name"),
             discard_face,
             type="button",
             class_="pile discard-pile",
