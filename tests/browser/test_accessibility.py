@@ -156,6 +156,21 @@ def test_the_screen_has_no_serious_accessibility_problem(page, server, reach):
     assert problems == [], "\n".join(problems)
 
 
+# The same in Spanish, where words are longer and the page's language is another.
+IN_SPANISH = ["table, Skip dialog", "hand over", "settings"]
+
+
+@pytest.mark.locale("es-MX")
+@pytest.mark.parametrize("name", IN_SPANISH)
+def test_the_screen_in_spanish_has_no_serious_accessibility_problem(page, server, name):
+    reach = SCREENS[name]
+    page.emulate_media(reduced_motion="reduce")  # nothing caught half-faded
+    reach(page, server.url)
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    problems = axe_problems(page)
+    assert problems == [], "\n".join(problems)
+
+
 # Screens with every kind of control: buttons on the felt and on panels, fields, choices,
 # summaries, cards in the hand, piles, lit groups, a dialog, a scrolling score sheet.
 FOCUS_SCREENS = [
