@@ -246,3 +246,22 @@ def test_large_type_is_a_setting_that_keeps_the_small_phone_layout(page, server)
     mirror = start_game(page, server.url, ("Ann", "Robo"), "standard", "5", "9", kinds=("person", "normal"))
     assert mirror.game is not None
     assert layout_problems(page) == []
+
+
+@pytest.mark.locale("es-MX")
+def test_spanish_words_in_large_type_still_fit_a_small_phone(page, server):
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, server.url)
+    tap(page, Event("settings"))
+    before = renders(page)
+    page.check("input[name=large-type]")
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert layout_problems(page) == [], "settings"
+    tap(page, Event("back"))
+    assert layout_problems(page) == [], "home"
+    tap(page, Event("new-game"))
+    assert layout_problems(page) == [], "set-up"
+    kinds = ("person", "hard", "normal")
+    mirror = start_game(page, server.url, ("Ana", "Bartolomé", "Cy"), "standard", "5", "9", kinds=kinds)
+    assert mirror.game is not None and page.evaluate("() => document.documentElement.lang") == "es"
+    assert layout_problems(page) == [], "the table"
