@@ -61,6 +61,31 @@ def serving(directory: Path) -> Iterator[str]:
         server.stop()
 
 
+# Tables the tests open from a saved game (``continue_saved``).
+
+# Ann holds phase 1 and more: "Lay down" with nothing selected opens the arrangement.
+CAN_LAY = """
+game seed=4 current=0 step=play
+seat 0 "Ann"
+  hand: R3 B3 Y3 G9 R9 W R1 B12 Y6 G7 Y10
+seat 1 "Bo"
+  hand: B1 B2 B4 B5 B6 B7 B8 B9 B10 B11
+discard: Y1
+"""
+
+# Ann holds a Skip, with two players she could skip.
+HOLDS_SKIP = """
+game seed=4 current=0 step=play
+seat 0 "Ann"
+  hand: R1 R2 R3 R5 R6 R8 R9 R10 R11 R12 S
+seat 1 "Bo"
+  hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
+seat 2 "Cy"
+  hand: G4 G5 G6 G7 G8 G9 G10 S S S
+discard: Y1
+"""
+
+
 READY = "html[data-app-ready='1']"
 
 # Installed before any page script: records CSP violations and uncaught errors.

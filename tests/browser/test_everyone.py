@@ -11,9 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from a11y import FOCUS
 from support import (
+    CAN_LAY,
     SNAPSHOT,
     Table,
+    continue_saved,
     control_for,
     open_app,
     renders,
@@ -71,13 +74,6 @@ WHERE = """(selector) => {
   return active.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
 }"""
 
-FOCUS_SHOWN = """() => {
-  const el = document.activeElement;
-  const style = getComputedStyle(el);
-  const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-  return el.matches(':focus-visible') && (outline || style.boxShadow !== 'none');
-}"""
-
 
 def focus(page: Any, selector: str, limit: int = 250) -> None:
     """Move the focus to ``selector`` with Tab and Shift+Tab only."""
@@ -94,7 +90,8 @@ def key_tap(page: Any, event: Event) -> None:
     """Make ``event`` with the keyboard alone: tab to its control, see the focus, press Enter."""
     before = renders(page)
     focus(page, control_for(event))
-    assert page.evaluate(FOCUS_SHOWN), f"the focus on {control_for(event)} is visible"
+    shown = page.evaluate(f"() => document.activeElement.matches(':focus-visible') && ({FOCUS})()")
+    assert shown == "", f"the focus on {control_for(event)} is visible: {shown}"
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
 
@@ -203,17 +200,7 @@ def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
 
 
 def test_a_dialog_takes_the_focus_and_escape_closes_it(page, server):
-    from support import continue_saved
-
-    state = """
-        game seed=3 current=0 step=play
-        seat 0 "Ann"
-          hand: R1 B1 Y1 R2 B2 Y2 G7 G8 Y9 Y10 S
-        seat 1 "Bo"
-          hand: B3 B4 B5 B6 B7 B8 B9 B10 B11 B12
-        discard: G1
-        """
-    continue_saved(page, server.url, state)
+    continue_saved(page, server.url, CAN_LAY)
     key_tap(page, Event("lay"))
     assert page.evaluate("() => !!document.activeElement.closest('.prompt')"), "focus moved into the dialog"
     assert page.get_attribute("[role=dialog]", "aria-labelledby") == "prompt-title"

@@ -8,6 +8,7 @@ holds, and never a card of a hand other than the one being shown.
 from __future__ import annotations
 
 from support import (
+    HOLDS_SKIP,
     check_page,
     continue_saved,
     open_app,
@@ -59,20 +60,7 @@ def test_a_short_game_to_the_winner_and_the_score_sheet(page, server):
 
 
 def test_a_skip_against_a_chosen_player(page, server):
-    mirror = continue_saved(
-        page,
-        server.url,
-        """
-        game seed=4 current=0 step=play
-        seat 0 "Ann"
-          hand: R1 R2 R3 R5 R6 R8 R9 R10 R11 R12 S
-        seat 1 "Bo"
-          hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
-        seat 2 "Cy"
-          hand: G4 G5 G6 G7 G8 G9 G10 S S S
-        discard: Y1
-        """,
-    )
+    mirror = continue_saved(page, server.url, HOLDS_SKIP)
     # (Cy holds the other Skips, so Bo draws a Wild from the top of the pile, not a Skip.)
     check_page(page, mirror)
     for event in (Event("select", "10"), Event("discard")):

@@ -275,7 +275,8 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
         screen = screen_for(game)
     elif turn_ended or ui.game.step is Step.HAND_OVER:
         screen = turn_screen(game)  # the hand is hidden before the phone is passed on
-    fresh = _fresh(ui.game, game, action)
+    drawn = _drawn(ui.game, game, action)
+    fresh = f"card:{drawn}" if drawn else _fresh_on_table(action)
     flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
     return replace(
         ui,
@@ -286,7 +287,7 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
         message=NOTHING,
         fresh=fresh,
         flipped=flipped,
-        said=announce(ui.game, action, game),
+        said=announce(ui.game, action, game, drawn),
     )
 
 
@@ -330,14 +331,13 @@ def narrate(before: GameState, action: Action) -> Text:
     return NOTHING
 
 
-def announce(before: GameState, action: Action, after: GameState) -> tuple[Text, ...]:
+def announce(before: GameState, action: Action, after: GameState, drawn: Card | None) -> tuple[Text, ...]:
     """What the live region reads out after ``action``: the move as the table saw it (a
-    person's own draw names the card: only their hand is on the page), then a player
-    going out, the hand's end, or whose turn it is."""
+    person's own draw from the pile names the ``drawn`` card: only their hand is on the
+    page), then a player going out, the hand's end, or whose turn it is."""
     said: list[Text] = []
-    if isinstance(action, Draw) and not computer_turn(before):
-        added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
-        said.append(text("say.you_drew", card=next(iter(added))) if added else narrate(before, action))
+    if drawn is not None and isinstance(action, Draw):
+        said.append(text("say.you_drew", card=drawn))
     elif isinstance(action, NextHand):
         said.append(text("say.next_hand", number=after.hand_number, name=after.player.name))
     else:
@@ -361,18 +361,18 @@ def flip_words(before: GameState, action: Action) -> Text:
     return text("say.flip", name=before.player.name, card=action.card.face, side=before.side.other)
 
 
-def _fresh(before: GameState, after: GameState, action: Action) -> str:
-    """What changed on the table, so the screen can animate just that."""
-    if computer_turn(before):
-        # A computer's drawn card is its secret: only groups on the table are animated.
-        return _fresh_on_table(action)
-    if isinstance(action, Draw | TakeDiscard) and after.step is Step.PLAY:
-        added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
-        return f"card:{next(iter(added))}" if added else ""
-    return _fresh_on_table(action)
+def _drawn(before: GameState, after: GameState, action: Action) -> Card | None:
+    """The card a person just drew, as they see it: the screen animates it, and a draw
+    from the pile names it.  None for any other move, and for a computer's draw, which is
+    its secret."""
+    if not isinstance(action, Draw | TakeDiscard) or after.step is not Step.PLAY or computer_turn(before):
+        return None
+    added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
+    return next(iter(added), None)
 
 
 def _fresh_on_table(action: Action) -> str:
+    """What changed on the table, so the screen can animate just that."""
     if isinstance(action, LayDown):
         return "laid"
     if isinstance(action, Hit):
@@ -524,11 +524,7 @@ def _read_form(ui: Ui, event: Event) -> Ui:
     seats = (len(event.values) - 5) // 2
     names, kinds = list(event.values[:seats]), list(event.values[seats : 2 * seats])
     edition, variation, phases, el_chavo, seed = event.values[2 * seats :]
-    old = ui.setup
-    for seat, kind in enumerate(kinds):
-        if kind not in PLAYER_KINDS:
-            kinds[seat] = PERSON
-        old.kinds[seat] if seat < len(old.kinds) else PERSON
+    kinds = [kind if kind in PLAYER_KINDS else PERSON for kind in kinds]
     form = replace(
         ui.setup,
         names=tuple(names),
@@ -597,7 +593,7 @@ def _draw(ui: Ui, _event: Event) -> Ui:
 
 def _take(ui: Ui, _event: Event) -> Ui:
     assert ui.game is not None
-    top = ui.game.discard_pile[-1] if ui.game.discard_pile else None
+    top = ui.game.discard_top
     skip = top is not None and top.is_skip and ui.game.step is Step.DRAW
     return act(ui, TakeDiscard(), text("error.take_skip") if skip else REFUSED)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import asdict
 from typing import Protocol
 
 from phase10 import GameState
@@ -103,9 +104,7 @@ class Saves:
 
     def save_settings(self, settings: Settings) -> None:
         with contextlib.suppress(Exception):
-            self.store.setItem(
-                SETTINGS, json.dumps({"language": settings.language, "large_type": settings.large_type})
-            )
+            self.store.setItem(SETTINGS, json.dumps(asdict(settings)))
 
     def discard_current(self) -> None:
         self.store.removeItem(CURRENT)
