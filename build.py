@@ -42,6 +42,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # the page loads only core.js, its core chunk, and the error chunk.
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 PYSCRIPT_KEEP = ("core.js", "core-", "error-")
+# The app's own JavaScript modules that its Python imports: web/platform.js settles
+# the platform's promises before Pyodide sees them (see ui/platform.py).
+JS_MODULES = {"./platform.js": "platform"}
 
 # Debian's Chromium, as the tests, benchmarks and icon script drive it: never a
 # downloaded browser, and no background traffic to hosts this machine cannot reach.
@@ -205,6 +208,8 @@ def build(out: Path = DIST, note: str = "") -> str:
             "index_urls": [],
             "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
             "files": python_files_config(modules),
+            # JavaScript that Python imports (as pyscript.js_modules.NAME).
+            "js_modules": {"main": JS_MODULES},
         }
         (staging / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")
 
@@ -283,9 +288,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+def make_server(
+    directory: Path, port: int, host: str = "127.0.0.1", handler: type[Handler] = Handler
+) -> http.server.ThreadingHTTPServer:
+    serve_directory = functools.partial(handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), serve_directory)
 
 
 def serve(directory: Path, port: int) -> None:

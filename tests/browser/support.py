@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import socket
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import build
 from english import said
@@ -22,12 +24,24 @@ from phase10.serialize import to_json
 from phase10.view import view
 
 
+class _NotingHandler(build.Handler):
+    """build.py's handler, which also notes the path of every request it answers."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.paths.append(urlsplit(self.path).path)  # type: ignore[attr-defined]
+        super().log_request(code, size)
+
+
 class LocalServer:
-    """``build.make_server`` on a free port, in a thread, that a test can stop and start again."""
+    """``build.make_server`` on a free port, in a thread, that a test can stop and start again.
+
+    ``paths`` lists every path it was asked for, in order, over all its runs.
+    """
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.port = 0
+        self.paths: list[str] = []
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
@@ -37,16 +51,20 @@ class LocalServer:
 
     def start(self) -> None:
         os.environ["TEN_PHASES_QUIET"] = "1"
-        self._server = build.make_server(self.directory, self.port)
+        self._server = build.make_server(self.directory, self.port, handler=_NotingHandler)
+        self._server.paths = self.paths
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
+        """Stop serving; afterwards the port refuses connections."""
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
             self._server = None
+        with suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=2):
+            raise AssertionError(f"the server on port {self.port} still accepts connections")
 
 
 @contextmanager

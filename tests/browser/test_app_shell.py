@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import build
+import pytest
 from support import (
     WATCH_PAGE,
     LocalServer,
@@ -69,40 +72,61 @@ def test_chromium_reports_the_app_installable(page, server, context):
     assert manifest["errors"] == []
 
 
-def test_a_new_build_offers_an_update_and_accepting_shows_it(context, site, tmp_path):
-    first = tmp_path / "dist"
-    build.build(first, note="first build")
-    server = LocalServer(first)
+@pytest.fixture
+def first_build(tmp_path: Path) -> Iterator[tuple[Path, LocalServer]]:
+    """A build of its own, noted "first build", and its server: a test builds the next over it."""
+    folder = tmp_path / "dist"
+    build.build(folder, note="first build")
+    server = LocalServer(folder)
     server.start()
-    try:
-        page = context.new_page()
-        mirror = start_game(page, server.url, ("Ann", "Bo"), "standard", "5", "8")
-        wait_for_controller(page)
-        for event in (Event("reveal"), Event("draw")):  # a game in the middle of a turn
-            tap(page, event)
-            mirror = handle(mirror, event)
-        tap(page, Event("home"))
-        assert page.locator(".version").inner_text().endswith("first build")
-        old_build = page.locator("meta[name='app-build']").get_attribute("content")
+    yield folder, server
+    server.stop()
 
-        build.build(first, note="second build")
-        page.reload()  # a navigation makes the browser check for a new service worker
-        wait_ready(page)
-        banner = page.locator("#banner")
-        banner.get_by_text("Update available").wait_for(timeout=30_000)
-        assert page.locator(".version").inner_text().endswith("first build")
 
-        with page.expect_event("load", timeout=30_000):
-            banner.get_by_role("button", name="Update now").click()
-        wait_ready(page)
-        assert page.locator(".version").inner_text().endswith("second build")
-        # The game in progress survived the update, in the same step of the same turn.
-        tap(page, Event("continue"))
-        tap(page, Event("reveal"))
-        check_page(page, Ui(screen=Screen.TABLE, game=mirror.game))
-        new_build = page.locator("meta[name='app-build']").get_attribute("content")
-        assert re.fullmatch(r"[0-9a-f]{16}", new_build) and new_build != old_build
-        keys = page.evaluate("() => caches.keys()")
-        assert keys == [f"ten-phases-{new_build}"], "the old build's cache is deleted"
-    finally:
-        server.stop()
+def test_a_new_build_offers_an_update_and_accepting_shows_it(context, first_build):
+    folder, server = first_build
+    page = context.new_page()
+    mirror = start_game(page, server.url, ("Ann", "Bo"), "standard", "5", "8")
+    wait_for_controller(page)
+    for event in (Event("reveal"), Event("draw")):  # a game in the middle of a turn
+        tap(page, event)
+        mirror = handle(mirror, event)
+    tap(page, Event("home"))
+    assert page.locator(".version").inner_text().endswith("first build")
+    old_build = page.locator("meta[name='app-build']").get_attribute("content")
+
+    build.build(folder, note="second build")
+    page.reload()  # a navigation makes the browser check for a new service worker
+    wait_ready(page)
+    banner = page.locator("#banner")
+    banner.get_by_text("Update available").wait_for(timeout=30_000)
+    assert page.locator(".version").inner_text().endswith("first build")
+
+    with page.expect_event("load", timeout=30_000):
+        banner.get_by_role("button", name="Update now").click()
+    wait_ready(page)
+    assert page.locator(".version").inner_text().endswith("second build")
+    # The game in progress survived the update, in the same step of the same turn.
+    tap(page, Event("continue"))
+    tap(page, Event("reveal"))
+    check_page(page, Ui(screen=Screen.TABLE, game=mirror.game))
+    new_build = page.locator("meta[name='app-build']").get_attribute("content")
+    assert re.fullmatch(r"[0-9a-f]{16}", new_build) and new_build != old_build
+    keys = page.evaluate("() => caches.keys()")
+    assert keys == [f"ten-phases-{new_build}"], "the old build's cache is deleted"
+
+
+def test_an_app_brought_back_into_view_looks_for_a_new_build(context, first_build):
+    """A phone resumes an installed app without navigating, so no browser check runs:
+    the app looks for a new build itself whenever it comes back into view."""
+    folder, server = first_build
+    page = context.new_page()
+    open_app(page, server.url)
+    wait_for_controller(page)
+    page.wait_for_function("() => document.documentElement.dataset.updateCheck === 'done'")
+    build.build(folder, note="second build")
+    asked = len(server.paths)
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    page.locator("#banner").get_by_text("Update available").wait_for(timeout=30_000)
+    assert "/sw.js" in server.paths[asked:], "the new worker was found without a navigation"
+    assert page.locator(".version").inner_text().endswith("first build")

@@ -2,16 +2,25 @@
 
 The new worker waits until the player accepts, so a game is never reloaded
 from under them; the game itself is saved after every action anyway.
+
+The browser looks for a new build on each navigation.  An installed app on a
+phone is often brought back from the background instead of being opened again,
+so the app also looks whenever it comes back into view.  Looking needs the
+network: offline, the check fails quietly (``data-update-check="failed"`` on the
+root element, which the tests read), and the cached build goes on running.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from .platform import settle, spawn
 from .screens import update_banner
 
-_state: dict[str, object] = {}
+_state: dict[str, Any] = {}
 
 
 def _show_banner() -> None:
@@ -27,13 +36,13 @@ def refresh_banner() -> None:
         _show_banner()
 
 
-def _track(registration: object) -> None:
+def _track(registration: Any) -> None:
     _state["registration"] = registration
-    if registration.waiting and window.navigator.serviceWorker.controller:  # type: ignore[attr-defined]
+    if registration.waiting and window.navigator.serviceWorker.controller:
         _show_banner()
 
     def on_update_found(_event: object) -> None:
-        worker = registration.installing  # type: ignore[attr-defined]
+        worker = registration.installing
         if not worker:
             return
 
@@ -43,12 +52,24 @@ def _track(registration: object) -> None:
 
         worker.addEventListener("statechange", create_proxy(on_state_change))
 
-    registration.addEventListener("updatefound", create_proxy(on_update_found))  # type: ignore[attr-defined]
+    registration.addEventListener("updatefound", create_proxy(on_update_found))
+
+
+async def _check_for_update(registration: Any) -> None:
+    checked = await settle(registration, "update")
+    document.documentElement.dataset.updateCheck = "done" if checked.ok else "failed"
+
+
+async def _watch(container: Any) -> None:
+    found = await settle(container, "getRegistration")
+    if found.ok and found.value:
+        _track(found.value)
+        await _check_for_update(found.value)
 
 
 def _apply_update(_target: object) -> None:
     registration = _state.get("registration")
-    waiting = registration.waiting if registration else None  # type: ignore[attr-defined]
+    waiting = registration.waiting if registration else None
     if not waiting:
         window.location.reload()
         return
@@ -75,11 +96,11 @@ def watch_for_updates() -> None:
         _state["reloading"] = True
         window.location.reload()
 
+    def check_when_shown(_event: object) -> None:
+        registration = _state.get("registration")
+        if registration and document.visibilityState == "visible":
+            spawn(_check_for_update(registration))
+
     container.addEventListener("controllerchange", create_proxy(reload_on_new_worker))
-
-    def with_registration(registration: object) -> None:
-        if registration:
-            _track(registration)
-            registration.update()  # type: ignore[attr-defined]
-
-    container.getRegistration().then(create_proxy(with_registration))
+    document.addEventListener("visibilitychange", create_proxy(check_when_shown))
+    spawn(_watch(container))

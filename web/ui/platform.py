@@ -1,0 +1,46 @@
+"""Waiting on the platform's promises from Python, in every engine.
+
+Pyodide turns a rejected promise into a Python exception only when the rejection
+is a complete Error; WebKit rejects some (a service worker's ``update()`` offline)
+with less, and Python's ``await`` then fails inside Pyodide, out of reach of any
+``try``.  So the app never awaits a platform promise directly: ``settle`` calls the
+method in JavaScript (``web/platform.js``), which always resolves, and says how it went.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from pyscript.js_modules import platform
+
+__all__ = ["Settled", "settle", "spawn"]
+
+# Tasks started with ``spawn``: the event loop keeps only weak references to them.
+_running: set[asyncio.Task[None]] = set()
+
+
+@dataclass(frozen=True)
+class Settled:
+    """How a platform call went: its value, or the error it was rejected with."""
+
+    ok: bool
+    value: Any = None
+    error: str = ""
+
+
+async def settle(target: Any, method: str, *args: Any) -> Settled:
+    """``await target.method(*args)``, with a rejection returned rather than raised."""
+    result = await platform.settle(target, method, *args)
+    if result.ok:
+        return Settled(ok=True, value=result.value)
+    return Settled(ok=False, error=str(result.error))
+
+
+def spawn(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` in the background, kept alive until it ends."""
+    task = asyncio.ensure_future(work)
+    _running.add(task)
+    task.add_done_callback(_running.discard)
