@@ -82,17 +82,22 @@ def sha256_of(path: Path) -> str:
 # --- inputs ------------------------------------------------------------------------------
 
 
-def ensure_npm_packages() -> None:
-    """``npm ci`` when node_modules does not match package-lock.json."""
+def ensure_npm_packages(dev: bool = False) -> None:
+    """``npm ci`` when node_modules does not match package-lock.json.
+
+    The app needs only its own packages; the tests (``dev``) also need their
+    devDependencies (the driver of Firefox).  The stamp says which were installed.
+    """
     lock = ROOT / "package-lock.json"
     stamp = NODE_MODULES / ".package-lock.sha256"
     digest = sha256_of(lock)
-    if stamp.exists() and stamp.read_text() == digest:
+    installed = stamp.read_text().split() if stamp.exists() else []
+    if installed[:1] == [digest] and (not dev or "dev" in installed):
         return
     if shutil.which("npm") is None:
         sys.exit("npm is missing: install Node.js 20 with npm, then run this again")
-    run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
-    stamp.write_text(digest)
+    run("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", *([] if dev else ["--omit=dev"]))
+    stamp.write_text(f"{digest} {'dev' if dev else 'app'}")
 
 
 def engine_wheel() -> Path:

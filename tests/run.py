@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Run every test: the engine on CPython and on Pyodide, the app in Chromium, lint and types.
+"""Run every test: the engine on CPython and on Pyodide, the app in Chromium, Firefox
+and WebKit, lint and types.
 
     python3 tests/run.py [pytest arguments]
 
 Installs what a fresh machine lacks first: a virtual environment in .venv with
 the pinned tools of tests/requirements.txt, the npm packages of
-package-lock.json (npm ci), and Debian's chromium through apt (never a browser
-download).  Each step is skipped when its inputs are unchanged.
+package-lock.json (npm ci), and, through apt, Debian's browsers and what drives
+them (never a browser download).  Each step is skipped when its inputs are unchanged.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-from build import CHROMIUM, ensure_npm_packages  # noqa: E402
+from build import ensure_npm_packages  # noqa: E402
+from engines import DEBIAN_PACKAGES, versions  # noqa: E402
 
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
-APT_PACKAGES = ["chromium", "fonts-dejavu-core"]
 
 
 def _digest(*paths: Path) -> str:
@@ -57,15 +58,15 @@ def ensure_venv() -> None:
     stamp.write_text(digest)
 
 
-def ensure_chromium() -> None:
-    if Path(CHROMIUM).exists():
+def ensure_browsers() -> None:
+    """Debian's packages the browser tests need, each found by a file it installs."""
+    lacking = sorted({package for path, package in DEBIAN_PACKAGES.items() if not Path(path).exists()})
+    if not lacking:
         return
     if shutil.which("apt-get") is None or os.geteuid() != 0:
-        sys.exit(
-            f"{CHROMIUM} is missing: install Debian's chromium package (as root: apt-get install chromium)"
-        )
+        sys.exit(f"missing Debian packages: install them (as root: apt-get install {' '.join(lacking)})")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *APT_PACKAGES]):
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *lacking]):
         print("+", " ".join(command), flush=True)
         subprocess.run(command, check=True, env=env)
 
@@ -73,8 +74,10 @@ def ensure_chromium() -> None:
 def main() -> int:
     os.chdir(ROOT)
     ensure_venv()
-    ensure_npm_packages()
-    ensure_chromium()
+    ensure_npm_packages(dev=True)
+    ensure_browsers()
+    for engine, version in versions().items():
+        print(f"{engine}: {version}", flush=True)
     command = [str(PYTHON), "-m", "pytest", *sys.argv[1:]]
     print("+", " ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT, check=False).returncode

@@ -1,5 +1,6 @@
 """Fixtures for end-to-end tests: the built site, a local server that can be
-stopped, and Debian's Chromium driven by Playwright.
+stopped, and Debian's Chromium driven by Playwright (test_every_engine.py also
+launches Firefox and WebKit, through engines.py).
 
 Every context records the requests its pages make, and a test fails if any goes
 to another origin.

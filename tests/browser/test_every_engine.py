@@ -1,0 +1,227 @@
+"""The app in every engine a phone runs: Chromium, Firefox and WebKit (Safari's engine).
+
+A focused set of checks, each run in all three engines (engines.py says how each is
+driven, and what its driver cannot do): the app becomes ready; its service worker
+controls it after a reload; it starts with the HTTP server stopped; two people play
+a short whole game by taps, privately, through a reload mid-turn, to Past games; and
+a Spanish-language browser gets Spanish.  Over all of it, no page error, no
+unhandled promise rejection and no request to another origin (the ``launch``
+fixture checks that when each test ends).
+
+Every tap is mirrored on CPython by the UI's own controller, and after every tap the
+page must show what the mirror holds: the same checks as the Chromium-only tests.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from engines import (
+    BOOT_TIMEOUT,
+    ENGINES,
+    Chromium,
+    Engine,
+    Firefox,
+    WebKit,
+    compile_locales,
+    missing,
+    virtual_display,
+)
+from support import SNAPSHOT, LocalServer, check_snapshot, control_for
+from taps import next_taps
+from ui.controller import Event, Screen, Ui, handle
+from ui.i18n import words
+
+from phase10 import Step
+
+Launch = Callable[..., Engine]
+
+# Two people, first to one phase: seed 43 ends after one hand of about 50 taps.
+PLAYERS = ("Ann", "Bo")
+SEED = "43"
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    with virtual_display() as name:
+        yield name
+
+
+@pytest.fixture(scope="session")
+def locales(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compile_locales(tmp_path_factory.mktemp("locales"))
+
+
+@pytest.fixture(params=ENGINES)
+def launch(request: pytest.FixtureRequest) -> Iterator[Launch]:
+    """Start the engine on a fresh profile (``launch(language)``); when the test ends, it
+    must have seen no page error, no unhandled rejection and no foreign request."""
+    name = request.param
+    lacking = missing(name)
+    if lacking:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{name}: missing {', '.join(lacking)} (tests/run.py installs them)")
+        pytest.skip(f"{name}: missing {', '.join(lacking)}")
+    started: list[Engine] = []
+
+    def start(language: str = "en-US") -> Engine:
+        engine: Engine
+        if name == "chromium":
+            engine = Chromium(request.getfixturevalue("browser"), language)
+        elif name == "firefox":
+            engine = Firefox(language)
+        else:
+            engine = WebKit(request.getfixturevalue("display"), request.getfixturevalue("locales"), language)
+        started.append(engine)
+        return engine
+
+    yield start
+    for engine in started:
+        try:
+            problems, foreign = engine.findings()
+        finally:
+            engine.close()
+        assert problems == [], f"{engine.name} {engine.version}: page errors or unhandled rejections"
+        assert foreign == [], f"{engine.name} {engine.version}: requests left the app's origin"
+
+
+# --- steps -------------------------------------------------------------------------------
+
+
+def renders(engine: Engine) -> int:
+    return int(engine.run("() => Number(document.documentElement.dataset.renders || 0)"))
+
+
+def after_render(engine: Engine, action: Callable[[], None]) -> None:
+    """Do ``action`` and wait until the app has drawn the screen it leads to."""
+    before = renders(engine)
+    action()
+    engine.wait_until("(before) => Number(document.documentElement.dataset.renders) > before", before)
+
+
+def tap(engine: Engine, event: Event) -> None:
+    after_render(engine, lambda: engine.click(control_for(event)))
+
+
+def text_of(engine: Engine, selector: str) -> str:
+    return str(engine.run("(selector) => document.querySelector(selector)?.textContent ?? ''", selector))
+
+
+def set_up_game(engine: Engine) -> Ui:
+    """Set up two people, first to one phase, by taps; returns the CPython mirror."""
+    tap(engine, Event("new-game"))
+    assert engine.run("() => document.querySelectorAll('input[name=player]').length") == len(PLAYERS)
+    for i, name in enumerate(PLAYERS):
+        engine.fill(f"#player-{i}", name)
+    after_render(engine, lambda: engine.click("input[name=variation][value=first-to-n]"))
+    engine.select("select[name=phases-to-win]", "1")
+    engine.click("details.more-options summary")
+    engine.fill("input[name=seed]", SEED)
+    tap(engine, Event("start-game"))
+    form = (*PLAYERS, "person", "person", "classic", "first-to-n", "1", "no", SEED)
+    return handle(handle(Ui(), Event("new-game")), Event("start-game", "", form))
+
+
+def check(engine: Engine, mirror: Ui) -> None:
+    check_snapshot(engine.run(SNAPSHOT), mirror)
+
+
+# --- the checks --------------------------------------------------------------------------
+
+
+def test_the_app_becomes_ready(launch: Launch, server: LocalServer) -> None:
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    w = words("en")
+    assert text_of(engine, "h1") == w("app.name")
+    assert text_of(engine, "[data-action=new-game]") == w("home.new_game")
+    # The phase list is the engine's, put into words by the UI's Python.
+    assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10
+    assert engine.run("() => document.getElementById('loading').hidden") is True
+
+
+def test_the_service_worker_controls_the_page_after_a_reload(launch: Launch, server: LocalServer) -> None:
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    engine.wait_for_worker()
+    asked = len(server.paths)
+    engine.reload()
+    engine.wait_ready()
+    assert engine.run("() => navigator.serviceWorker.controller?.scriptURL") == f"{server.url}sw.js"
+    # Every file of the reload, the page included, came from the worker's cache: the
+    # server was asked at most whether the worker itself has changed.
+    assert set(server.paths[asked:]) <= {"/sw.js"}
+
+
+def test_the_app_starts_with_the_server_stopped(launch: Launch, server: LocalServer) -> None:
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    engine.wait_for_worker()
+    server.stop()  # and checks that its port now refuses connections
+    engine.reload()
+    engine.wait_ready()
+    assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10
+    # Offline, the look for a new build fails; it must fail quietly (the launch
+    # fixture then finds no unhandled rejection: WebKit's was the fault of issue 13).
+    check = "() => document.documentElement.dataset.updateCheck"
+    assert engine.wait_until(check, timeout=BOOT_TIMEOUT) == "failed"
+
+
+def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServer) -> None:
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    mirror = set_up_game(engine)
+    check(engine, mirror)
+    handoffs = reloads = 0
+    while mirror.screen is not Screen.GAME_OVER:
+        assert mirror.game is not None
+        if reloads == 0 and mirror.screen is Screen.TABLE and mirror.game.step is Step.PLAY:
+            # Mid-turn (a card drawn, none discarded): a reload resumes this very step.
+            engine.reload()
+            engine.wait_ready()
+            mirror = Ui(game=mirror.game)
+            for event in (Event("continue"), Event("reveal")):
+                tap(engine, event)
+                mirror = handle(mirror, event)
+            assert mirror.game is not None and mirror.game.step is Step.PLAY
+            check(engine, mirror)
+            reloads += 1
+        for event in next_taps(mirror):
+            tap(engine, event)
+            mirror = handle(mirror, event)
+            # Among much else: on a hand-off screen, no card of any hand is in the page.
+            check(engine, mirror)
+            handoffs += mirror.screen is Screen.HANDOFF
+    assert reloads == 1 and handoffs >= 2
+    game = mirror.game
+    assert game is not None and game.winner is not None
+    winner = game.players[game.winner].name
+    assert text_of(engine, ".winner") == winner
+    # The finished game is kept under Past games.
+    tap(engine, Event("home"))
+    w = words("en")
+    assert text_of(engine, "[data-action=history]") == w("home.history", count=1)
+    tap(engine, Event("history"))
+    line = w("history.game", players=w("list.comma").join(PLAYERS), winner=winner)
+    assert text_of(engine, ".past-game summary") == line
+
+
+@pytest.mark.parametrize("language", ["es-ES"])
+def test_a_spanish_browser_gets_spanish(launch: Launch, server: LocalServer, language: str) -> None:
+    engine = launch(language)
+    engine.open(server.url)
+    engine.wait_ready()
+    assert engine.run("() => navigator.languages[0]") == language
+    w = words("es")
+    assert engine.run("() => document.documentElement.lang") == "es"
+    # From the loading screen, before Python ran, to the first screen Python drew.
+    assert text_of(engine, "#loading-step") == w("boot.starting")
+    assert text_of(engine, "[data-action=new-game]") == w("home.new_game")
+    assert text_of(engine, "h1") == w("app.name")
