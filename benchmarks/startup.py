@@ -1,6 +1,11 @@
 """Start-up time: the app against a bare Pyodide boot, side by side in one run.
 
-    python benchmarks/startup.py [--rounds 7] [--port 0] [--no-build] [--json PATH]
+    python benchmarks/startup.py [--rounds 7] [--engines chromium,firefox,webkit]
+                                 [--port 0] [--no-build] [--json PATH]
+
+Each engine is measured in a run of its own, app and bare alternating.  This file
+measures Chromium, in detail; Firefox and WebKit are measured by startup_engines.py,
+with the same pages and the same ready mark (see there for what each can measure).
 
 Two pages, both served from the same dist/ (so the very same Pyodide files):
 
@@ -21,9 +26,9 @@ order swaps every round) in three scenarios:
                    fetches): a new browser process on that profile opens the page.
   warm, reload     the same page reloaded, server still stopped.
 
-Time is the page's own ``performance.now()`` when data-app-ready became "1" (caught by
-a MutationObserver installed before any page script runs), i.e. from the start of
-that navigation; "wall" is ``time.perf_counter()`` around Playwright's navigate + wait.
+Time is the page's own ``ten-phases:ready`` performance mark, which the app and the
+bare page set as data-app-ready becomes "1", i.e. from the start of that
+navigation; "wall" is ``time.perf_counter()`` around Playwright's navigate + wait.
 """
 
 from __future__ import annotations
@@ -55,6 +60,8 @@ import build
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+import startup_engines
+
 ROOT = build.ROOT
 
 Kind = Literal["app", "bare"]
@@ -66,6 +73,7 @@ SCENARIOS = {
 }
 WARM_SCENARIOS = ("warm_new", "warm_reload")
 GOAL = 1.2  # warm offline start within this factor of a bare Pyodide boot
+ENGINES = ("chromium", "firefox", "webkit")
 
 BARE = Path(__file__).resolve().parent / "bare"
 BENCH = "/bench/"
@@ -82,19 +90,15 @@ CHROMIUM = build.CHROMIUM
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 TIMEOUT_MS = 60_000
 READY = 'html[data-app-ready="1"]'
-# Runs before any script of each new document: note when data-app-ready turns "1",
-# and PyScript's progress steps (the app's only; the bare page has none).
+# Runs before any script of each new document: PyScript's progress steps (the app's
+# only; the bare page has none).
 INIT_SCRIPT = """
 (() => {
   window.__steps = [];
   addEventListener("py:progress", (event) => window.__steps.push([performance.now(), String(event.detail)]));
-  new MutationObserver(() => {
-    if (window.__readyAt === undefined && document.documentElement.dataset.appReady === "1") {
-      window.__readyAt = performance.now();
-    }
-  }).observe(document, { attributes: true, attributeFilter: ["data-app-ready"], subtree: true });
 })();
 """
+READY_AT = f"performance.getEntriesByName('{startup_engines.READY_MARK}')[0]?.startTime ?? null"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 
 
@@ -275,9 +279,9 @@ class Watch:
                 f"{str(error).splitlines()[0]}\n  console:\n{log}"
             ) from error
         wall = (time.perf_counter() - start) * 1000
-        in_page = self.page.evaluate("window.__readyAt ?? null")
+        in_page = self.page.evaluate(READY_AT)
         if in_page is None:
-            raise BenchError(f"{what}: ready, but the init script did not see data-app-ready change")
+            raise BenchError(f"{what}: ready, but without its {startup_engines.READY_MARK} mark")
         return Load(float(in_page), wall)
 
 
@@ -566,23 +570,35 @@ def report(results: Results) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Start-up time of the app against a bare Pyodide boot.")
     parser.add_argument("--rounds", type=int, default=7, help="rounds of app + bare loads (default 7)")
+    parser.add_argument(
+        "--engines", default=",".join(ENGINES), help=f"which of {', '.join(ENGINES)} (default: all)"
+    )
     parser.add_argument("--port", type=int, default=0, help="port to serve on (default: a free one)")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    engines = [name.strip() for name in args.engines.split(",") if name.strip()]
+    if not engines or set(engines) - set(ENGINES):
+        parser.error(f"--engines takes some of {', '.join(ENGINES)}")
     if not args.no_build:
         (ROOT / ".cache").mkdir(exist_ok=True)
         build.build(build.DIST)
     elif not (build.DIST / "index.html").exists():
         parser.error("dist/ has not been built: run without --no-build")
+    results: dict[str, Any] = {}
     try:
-        results = run(args.rounds, args.port)
-    except BenchError as error:
+        for name in engines:
+            if name == "chromium":
+                results[name] = report(run(args.rounds, args.port))
+            else:
+                measured = startup_engines.run(name, args.rounds, Server(args.port))
+                results[name] = startup_engines.report(measured)
+    except (BenchError, RuntimeError) as error:
         print(f"startup.py: error: {error}", file=sys.stderr)
         return 1
-    write_json(args.json, report(results))
+    write_json(args.json, results)
     return 0
 
 
