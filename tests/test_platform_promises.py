@@ -60,7 +60,8 @@ def outcome() -> dict[str, object]:
         ("text", "just words"),
         ("nothing", "undefined"),
         ("throws", "RangeError: at once"),
-        ("absent", "TypeError: target[method] is not a function"),
+        ("absent", "TypeError: absent is not supported here"),
+        ("readyFails", "InvalidStateError: no worker"),
     ],
 )
 def test_every_rejection_comes_back_as_a_value(outcome: dict[str, object], case: str, error: str) -> None:
@@ -73,6 +74,7 @@ def test_a_fulfilled_promise_gives_its_value(outcome: dict[str, object]) -> None
     cases = outcome["cases"]
     assert isinstance(cases, dict)
     assert cases["fulfils"] == {"ok": True, "value": 5, "error": ""}
+    assert cases["readyValue"] == {"ok": True, "value": "active", "error": ""}, "a promise property"
 
 
 def test_settling_leaves_no_unhandled_rejection(outcome: dict[str, object]) -> None:

@@ -7,11 +7,14 @@
 // rejection), and in Node an `await` on it never returns. Python cannot catch that, so
 // the promise is settled here, before Python sees it.
 
-/** Call target[method](...args) and resolve, never reject, to what happened:
+/** Wait for target[name]: called with args if it is a method, as it is if it is a
+ * promise (navigator.serviceWorker.ready). Resolve, never reject, to what happened:
  * {ok: true, value} or {ok: false, error: "TypeError: ..."}. */
-export async function settle(target, method, ...args) {
+export async function settle(target, name, ...args) {
   try {
-    return { ok: true, value: await target[method](...args) };
+    const member = target[name];
+    if (member === undefined) throw new TypeError(`${name} is not supported here`);
+    return { ok: true, value: await (typeof member === "function" ? member.apply(target, args) : member) };
   } catch (error) {
     return { ok: false, error: describe(error) };
   }

@@ -10,6 +10,15 @@ fixture checks that when each test ends).
 
 Every tap is mirrored on CPython by the UI's own controller, and after every tap the
 page must show what the mirror holds: the same checks as the Chromium-only tests.
+
+Where a driver cannot check something the Chromium tests check directly, it is
+checked another way, the same way in all three:
+- WebKit's error hooks can only start right after each navigation; they are in
+  place seconds before any of the app's Python runs.
+- Firefox gives no ``workerStart`` timing, so "the reload came through the service
+  worker" is read from the server's own log: it served nothing but ``sw.js``.
+- A page's fetch to a stopped server makes Firefox log a page error of its own, so
+  the server's port is checked to refuse connections from Python instead.
 """
 
 from __future__ import annotations

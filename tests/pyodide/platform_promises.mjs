@@ -35,7 +35,11 @@ globalThis.platformCases = {
   throws: () => {
     throw new RangeError("at once");
   },
+  // Promises that are properties, not methods (navigator.serviceWorker.ready).
+  readyValue: Promise.resolve("active"),
+  readyFails: Promise.reject({ name: "InvalidStateError", message: "no worker" }),
 };
+globalThis.platformCases.readyFails.catch(() => {}); // only settle() should handle it
 
 const pyodide = await loadPyodide();
 // As PyScript offers it: `from pyscript.js_modules import platform`.
@@ -52,7 +56,8 @@ import js
 from ui.platform import settle
 
 results = {}
-for name in ("fulfils", "error", "errorWithoutStack", "errorLikeObject", "text", "nothing", "throws", "absent"):
+names = ("fulfils", "error", "errorWithoutStack", "errorLikeObject", "text", "nothing", "throws", "absent")
+for name in (*names, "readyValue", "readyFails"):
     results[name] = asdict(await settle(js.platformCases, name))
 results
 `);

@@ -3,8 +3,8 @@
 Pyodide turns a rejected promise into a Python exception only when the rejection
 is a complete Error; WebKit rejects some (a service worker's ``update()`` offline)
 with less, and Python's ``await`` then fails inside Pyodide, out of reach of any
-``try``.  So the app never awaits a platform promise directly: ``settle`` calls the
-method in JavaScript (``web/platform.js``), which always resolves, and says how it went.
+``try``.  So the app never awaits a platform promise directly: ``settle`` waits for it
+in JavaScript (``web/platform.js``), which always resolves, and says how it went.
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ class Settled:
     error: str = ""
 
 
-async def settle(target: Any, method: str, *args: Any) -> Settled:
-    """``await target.method(*args)``, with a rejection returned rather than raised."""
-    result = await platform.settle(target, method, *args)
+async def settle(target: Any, name: str, *args: Any) -> Settled:
+    """``await target.name(*args)``, or ``await target.name`` where that is a promise,
+    with a rejection returned rather than raised."""
+    result = await platform.settle(target, name, *args)
     if result.ok:
         return Settled(ok=True, value=result.value)
     return Settled(ok=False, error=str(result.error))

@@ -61,7 +61,9 @@ async def _check_for_update(registration: Any) -> None:
 
 
 async def _watch(container: Any) -> None:
-    found = await settle(container, "getRegistration")
+    # ``ready``, not getRegistration(): on a first visit boot.js registers the worker
+    # only once the app is ready, and ``ready`` waits until that worker is active.
+    found = await settle(container, "ready")
     if found.ok and found.value:
         _track(found.value)
         await _check_for_update(found.value)
