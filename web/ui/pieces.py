@@ -1,0 +1,219 @@
+"""The pieces every screen is built from: cards, laid groups, buttons and headers.
+
+HTML from engine values, with no DOM, so it is tested on CPython.
+"""
+
+from __future__ import annotations
+
+from phase10 import Card
+from phase10.cards import Side
+from phase10.groups import Group
+from phase10.rules import CLASSIC, GroupKind, Ruleset
+from phase10.view import PublicPlayer
+
+from .html import Markup, el, join
+from .i18n import Words
+
+__all__ = [
+    "COLOR_NAMES",
+    "SYMBOLS",
+    "button",
+    "card_class",
+    "card_face",
+    "group_value",
+    "group_view",
+    "hand_card",
+    "header",
+    "phase_list",
+    "phase_words",
+    "toggle",
+]
+
+SYMBOLS = {"R": "●", "B": "■", "Y": "▲", "G": "◆"}  # a shape per colour, not only a hue
+COLOR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+
+
+# --- pieces --------------------------------------------------------------------------------
+
+
+def card_face(card: Card, w: Words, *, value: str | None = None) -> Markup:
+    """The inside of a card: its number (a Star's ★, W, S) and its colour's shape (a
+    four-colour disc when any colour goes); ``value`` is what it stands for in a group."""
+    mark = el("span", "↻", class_="flip-mark", aria_hidden="true") if card.flips else ""
+    if card.is_skip:
+        skip = el("span", w("face.skip"), class_="face")
+        return join([skip, el("span", class_="sym skip-sym", aria_hidden="true")])
+    if card.side is None:  # the classic Wild; its star is drawn by the CSS, as a picture
+        sym = (
+            el("span", value, class_="sym value")
+            if value
+            else el("span", class_="sym wild-sym", aria_hidden="true")
+        )
+        return join([el("span", w("face.wild"), class_="face"), sym])
+    number, color = card.fixed_number, card.fixed_color
+    face = el("span", "★" if number is None else str(number), class_="face")
+    if value:
+        sym = el("span", value, class_="sym value")
+    elif color is not None:
+        sym = el("span", SYMBOLS[color.value], class_="sym")
+    else:
+        sym = el("span", class_="sym any-sym", aria_hidden="true")
+    return join([face, sym, mark])
+
+
+def card_class(card: Card) -> str:
+    if card.is_skip:
+        return "card skip"
+    if card.side is None:
+        return "card wild"
+    color = card.fixed_color
+    classes = ["card"]
+    if card.side is Side.WILD:
+        classes.append("wild-side")
+    if card.is_star:
+        classes.append("star")
+    if color is not None:
+        classes.append(COLOR_NAMES[color.value])
+    if card.flips:
+        classes.append("flips")
+    return " ".join(classes)
+
+
+def group_value(group: Group, index: int) -> str | None:
+    """What a card in a group stands for beyond what it shows, briefly, in digits and
+    shapes: a Star's number, and the colour of a colour run where the card leaves it free;
+    a classic Wild's number, or its colour's shape in a colour group."""
+    card = group.cards[index]
+    if card.side is None:
+        if not card.is_wild:
+            return None
+        if group.kind is GroupKind.COLOR:
+            return SYMBOLS[group.color.value] if group.color is not None else None
+        return str(group.number_at(index))
+    parts = []
+    if card.fixed_number is None:
+        parts.append(str(group.number if group.kind is GroupKind.SET else group.start + index))
+    color = group.color
+    if card.fixed_color is None and group.kind.is_run and color is not None:
+        parts.append(SYMBOLS[color.value])
+    return "".join(parts) or None
+
+
+def hand_card(
+    card: Card, index: int, selected: bool, w: Words, arriving: bool = False, flipping: bool = False
+) -> Markup:
+    return el(
+        "button",
+        card_face(card, w),
+        type="button",
+        class_=card_class(card)
+        + (" selected" if selected else "")
+        + (" arrive" if arriving else "")
+        + (" flip-in" if flipping else ""),
+        data_action="select",
+        data_value=str(index),
+        aria_pressed="true" if selected else "false",
+        aria_label=w.card(card),
+        data_card=str(card),
+    )
+
+
+def group_view(
+    group: Group, seat: int, index: int, hittable: bool, w: Words, arriving: bool = False
+) -> Markup:
+    """A laid group; each Wild shows what it stands for."""
+    cards = []
+    for i, card in enumerate(group.cards):
+        value = group_value(group, i)
+        color = group.color
+        stands_as = (
+            f" as-{COLOR_NAMES[color.value]}"
+            if value and card.fixed_color is None and color is not None and group.kind.is_run
+            else ""
+        )
+        cards.append(
+            el(
+                "span",
+                card_face(card, w, value=value),
+                class_=card_class(card) + " small" + stands_as,
+                role="img",
+                aria_label=w.card(card, w.stands_for(group, i) if value else None),
+                data_card=str(card),
+            )
+        )
+    classes = "group" + (" hittable" if hittable else "") + (" arrive" if arriving else "")
+    count = w("group.count", count=len(group.cards))
+    if hittable:
+        # Named by what it shows, so that a voice command saying its name finds it.
+        return el(
+            "button",
+            el("span", w.group(group), el("span", count, class_="visually-hidden"), class_="group-name"),
+            el("span", *cards, class_="group-cards"),
+            type="button",
+            data_action="hit",
+            data_value=f"{seat}:{index}",
+            class_=classes,
+        )
+    name = el("span", w.group(group), class_="group-name", aria_hidden="true")
+    return el(
+        "div",
+        name,
+        el("span", *cards, class_="group-cards"),
+        role="group",
+        class_=classes,
+        aria_label=w("group.label", group=group, count=len(group.cards)),
+    )
+
+
+def phase_words(player: PublicPlayer, w: Words) -> str:
+    return w("phase.words", number=player.phase, needs=player.phase_spec)
+
+
+def button(
+    label: str,
+    action: str,
+    *,
+    value: str = "",
+    primary: bool = False,
+    enabled: bool = True,
+    danger: bool = False,
+    name: str | None = None,
+) -> Markup:
+    kind = "primary" if primary else "danger" if danger else None
+    return el(
+        "button",
+        label,
+        type="button",
+        class_=kind,
+        data_action=action,
+        data_value=value or None,
+        disabled=not enabled,
+        aria_label=name,
+    )
+
+
+def toggle(label: str, action: str, value: str, pressed: bool, name: str) -> Markup:
+    return el(
+        "button",
+        label,
+        type="button",
+        class_="toggle",
+        data_action=action,
+        data_value=value,
+        aria_pressed="true" if pressed else "false",
+        aria_label=name,
+    )
+
+
+def header(w: Words, title: str, *, back: bool = False, home: bool = False) -> Markup:
+    items: list[Markup] = []
+    if back:
+        items.append(button(w("button.back"), "back"))
+    if home:
+        items.append(button(w("button.home"), "home"))
+    return el("header", el("h1", title, tabindex="-1"), el("div", *items, class_="bar-buttons"), class_="bar")
+
+
+def phase_list(w: Words, rules: Ruleset = CLASSIC) -> Markup:
+    items = [el("li", el("span", str(p.number), class_="phase-number"), w.phase(p)) for p in rules.phases]
+    return el("ol", *items, class_="phase-list", data_edition=rules.name)
