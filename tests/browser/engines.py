@@ -34,7 +34,7 @@ import time
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +138,11 @@ class Engine(ABC):
         )
         self.wait_until("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
 
+    def resize(self, width: int, height: int) -> tuple[int, int]:
+        """Make the viewport ``width`` x ``height`` CSS px, or as near as the engine allows;
+        returns the viewport it has now (``innerWidth``, ``innerHeight``)."""
+        raise NotImplementedError(f"{self.name}: no way to resize the viewport here")
+
     @abstractmethod
     def click(self, selector: str) -> None:
         """A real click (a tap) on the first element matching ``selector``."""
@@ -199,6 +204,10 @@ class Chromium(Engine):
             return self._page.evaluate(script, arg)
         except Error as error:
             raise EngineError(f"chromium: {str(error).splitlines()[0]}") from error
+
+    def resize(self, width: int, height: int) -> tuple[int, int]:
+        self._page.set_viewport_size({"width": width, "height": height})
+        return width, height
 
     def click(self, selector: str) -> None:
         self._page.locator(selector).first.click()
@@ -342,18 +351,38 @@ class WebKit(Engine):
         except WebDriverException as error:
             raise EngineError(f"webkit: {error.msg}") from error
 
+    def resize(self, width: int, height: int) -> tuple[int, int]:
+        """MiniBrowser's window is never narrower than 447 px (its toolbar), and the toolbar
+        takes part of its height: the window is made taller by that much, so the height is
+        exact, but a viewport narrower than 447 px cannot be had."""
+        self._driver.set_window_rect(width=width, height=height)
+        toolbar = int(self.run("() => window.outerHeight - window.innerHeight"))
+        self._driver.set_window_rect(width=width, height=height + toolbar)
+        with suppress(EngineError):  # as near as it gets: the caller works with what it got
+            self.wait_until("(height) => window.innerHeight === height", height, timeout=5)
+        got = self.run("() => [window.innerWidth, window.innerHeight]")
+        return int(got[0]), int(got[1])
+
     def click(self, selector: str) -> None:
-        self._element(selector).click()
+        self._in_view(selector).click()
 
     def fill(self, selector: str, text: str) -> None:
-        element = self._element(selector)
+        element = self._in_view(selector)
         element.clear()
         element.send_keys(text)
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.support.select import Select
 
-        Select(self._element(selector)).select_by_value(value)
+        Select(self._in_view(selector)).select_by_value(value)
+
+    def _in_view(self, selector: str) -> Any:
+        """The element, scrolled to the middle of the screen first, as a person would: the
+        driver clicks where it is, and a sticky control (set-up's Deal) may lie over its
+        edge of the screen, where Playwright's clicks scroll to on their own."""
+        element = self._element(selector)
+        self._driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        return element
 
     def close(self) -> None:
         self._driver.quit()

@@ -15,7 +15,7 @@ import build
 from english import said
 from seen import allowed_backs
 from taps import next_taps
-from ui.controller import Event, Screen, Ui, computer_due, handle, shown_hand, viewer
+from ui.controller import WAYS, Event, Screen, Ui, closing, handle, narration, shown_hand, timer_event, viewer
 from ui.i18n import words
 from ui.screens import announcement
 
@@ -139,9 +139,11 @@ def renders(page: Any) -> int:
 
 def control_for(event: Any) -> str:
     """A selector for the control that makes ``event`` (the first one, if several match)."""
-    if event.name in ("select", "choose", "hit"):
+    if event.name in ("select", "choose", "hit") or event.value:
         return f"[data-action={event.name}][data-value='{event.value}']"
-    return f"[data-action='{event.name}']"
+    # Without a value, the control that has none: "New game" is pass-and-play, and
+    # "new-game" with the value "computer" is "Play against the computer".
+    return f"[data-action='{event.name}']:not([data-value])"
 
 
 def tap(page: Any, event: Any) -> None:
@@ -186,7 +188,11 @@ def start_game(
         before = renders(page)
         page.check(f"input[name=edition][value={edition}]")
         page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
-    page.check(f"input[name=variation][value={variation}]")
+    for way in variation.split(","):
+        if way in WAYS:  # the standard game ticks none
+            before = renders(page)
+            page.check(f"input[name=way][value={way}]")
+            page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     page.locator("details.more-options summary").click()
     page.fill("input[name=seed]", seed)
     if variation == "first-to-n":
@@ -199,7 +205,7 @@ def start_game(
 def allowed_cards(mirror: Ui) -> list[str]:
     """What the table may show: the viewer's hand, the groups laid, the discard top, a lay preview."""
     assert mirror.game is not None
-    seat = viewer(mirror)
+    seat = None if closing(mirror) else viewer(mirror)  # a hand's last play: hands face down
     seen = view(mirror.game, mirror.game.current if seat is None else seat)
     cards = [str(c) for c in seen.hand] if seat is not None else []
     cards += [str(c) for p in seen.players for g in p.groups for c in g.cards]
@@ -242,12 +248,14 @@ def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
         assert snapshot["all"] == [], "no card face while the phone is passed"
     if mirror.screen is Screen.TABLE:
         assert mirror.game is not None
-        assert snapshot["hand"] == [str(c) for c in shown_hand(mirror)]
+        assert snapshot["hand"] == ([] if closing(mirror) else [str(c) for c in shown_hand(mirror)])
         top = mirror.game.discard_top
         assert snapshot["top"] == (str(top.shown) if top else None)
         assert words(mirror.language)("table.draw", count=len(mirror.game.draw_pile)) in snapshot["draw"]
         assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
-        assert snapshot["narration"] == [words(mirror.language).say(line) for line in mirror.narration]
+        # Newest first, so that the newest move is always in view.
+        said = [words(mirror.language).say(line) for line in reversed(narration(mirror))]
+        assert snapshot["narration"] == said
 
 
 def check_page(page: Any, mirror: Ui) -> None:
@@ -257,9 +265,10 @@ def check_page(page: Any, mirror: Ui) -> None:
 class Table:
     """A game on the page and its mirror on CPython, kept in step render by render.
 
-    Computer players move on the page's own timer; each of their moves is one
-    render, so the mirror makes as many computer moves as the page has rendered
-    since, and the two are compared on one snapshot of the page.
+    Computer players move on the page's own timer, and the scores follow a hand's
+    last play on it; each timer event is one render, so the mirror makes as many
+    of them as the page has rendered since, and the two are compared on one
+    snapshot of the page.
     """
 
     def __init__(self, page: Any, mirror: Ui, press: Callable[[Any, Event], None] | None = None) -> None:
@@ -269,15 +278,18 @@ class Table:
         self.rendered = renders(page)
         self.screens: list[Screen] = [mirror.screen]
         self.computer_moves = 0
+        self.announced: list[str] = []  # what the live region said, snapshot by snapshot
 
     def catch_up(self, snapshot: dict[str, Any]) -> None:
         while self.rendered < snapshot["renders"]:
-            assert computer_due(self.mirror), "the page moved without a tap and with no computer to move"
-            self.mirror = handle(self.mirror, Event("computer"))
-            self.computer_moves += 1
+            event = timer_event(self.mirror)
+            assert event is not None, "the page moved without a tap and with nothing due on its timer"
+            self.mirror = handle(self.mirror, event)
+            self.computer_moves += event.name == "computer"
             self.rendered += 1
             self.screens.append(self.mirror.screen)
         check_snapshot(snapshot, self.mirror)
+        self.announced.append(snapshot["announcer"])
 
     def tap(self, event: Event) -> None:
         self.press(self.page, event)
@@ -295,7 +307,7 @@ class Table:
 
     def move(self) -> None:
         """The next move: wait for the computer's, or make the person's by taps."""
-        if computer_due(self.mirror):
+        if timer_event(self.mirror) is not None:  # a computer's move, or the scores
             self.wait_for_computer()
             return
         events = next_taps(self.mirror)
@@ -310,6 +322,21 @@ class Table:
             moves += 1
             assert moves < limit
         return self.mirror
+
+
+def see_scores(page: Any) -> str:
+    """After a hand's last play, left on the table a moment: tap "See the scores" unless the
+    page's timer has shown them already (read and tapped in one script, as the timer may
+    fire at any moment), and wait for them.  Returns what the table said of the hand's end."""
+    words = page.evaluate(
+        """() => {
+            const words = document.querySelector('.hand-end')?.textContent ?? '';
+            document.querySelector('[data-action=scores]')?.click();
+            return words;
+        }"""
+    )
+    page.wait_for_function("() => document.documentElement.dataset.screen !== 'table'")
+    return str(words)
 
 
 def play_until(page: Any, mirror: Ui, screens: set[Screen], limit: int = 3000) -> Ui:

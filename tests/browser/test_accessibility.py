@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from a11y import axe_problems, focus_problems
-from support import CAN_LAY, HOLDS_SKIP, continue_saved, open_app, put_saved_game, tap
+from support import CAN_LAY, HOLDS_SKIP, continue_saved, open_app, put_saved_game, see_scores, tap
 from test_layout import computers_state, flip_state, hand_over_state
 from ui.controller import Event
 
@@ -94,6 +94,7 @@ def hit_with_the_wild(page: Any, url: str) -> None:
 
 def game_over(page: Any, url: str) -> None:
     table(LAST_DISCARD, Event("select", "0"), Event("discard"))(page, url)
+    see_scores(page)
     assert page.evaluate("() => document.documentElement.dataset.screen") == "game-over"
 
 

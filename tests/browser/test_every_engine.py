@@ -119,13 +119,19 @@ def text_of(engine: Engine, selector: str) -> str:
     return str(engine.run("(selector) => document.querySelector(selector)?.textContent ?? ''", selector))
 
 
+def text_of_all(engine: Engine, selector: str) -> list[str]:
+    script = "(selector) => [...document.querySelectorAll(selector)].map(e => e.textContent)"
+    found = engine.run(script, selector)
+    return [str(text) for text in found]
+
+
 def set_up_game(engine: Engine) -> Ui:
     """Set up two people, first to one phase, by taps; returns the CPython mirror."""
     tap(engine, Event("new-game"))
     assert engine.run("() => document.querySelectorAll('input[name=player]').length") == len(PLAYERS)
     for i, name in enumerate(PLAYERS):
         engine.fill(f"#player-{i}", name)
-    after_render(engine, lambda: engine.click("input[name=variation][value=first-to-n]"))
+    after_render(engine, lambda: engine.click("input[name=way][value=first-to-n]"))
     engine.select("select[name=phases-to-win]", "1")
     engine.click("details.more-options summary")
     engine.fill("input[name=seed]", SEED)
@@ -147,7 +153,7 @@ def test_the_app_becomes_ready(launch: Launch, server: LocalServer) -> None:
     engine.wait_ready()
     w = words("en")
     assert text_of(engine, "h1") == w("app.name")
-    assert text_of(engine, "[data-action=new-game]") == w("home.new_game")
+    assert text_of(engine, "[data-action=new-game]:not([data-value])") == w("home.new_game")
     # The phase list is the engine's, put into words by the UI's Python.
     assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10
     assert engine.run("() => document.getElementById('loading').hidden") is True
@@ -218,8 +224,9 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
     w = words("en")
     assert text_of(engine, "[data-action=history]") == w("home.history", count=1)
     tap(engine, Event("history"))
-    line = w("history.game", players=w("list.comma").join(PLAYERS), winner=winner)
-    assert text_of(engine, ".past-game summary") == line
+    assert text_of(engine, ".past-game .past-winner") == "★ " + w("history.won", winner=winner)
+    totals = [f"{p.name} {w('sheet.points', count=p.score)}" for p in game.players]
+    assert sorted(text_of_all(engine, ".past-game .past-totals li")) == sorted(totals)
 
 
 @pytest.mark.parametrize("language", ["es-ES"])
@@ -232,5 +239,5 @@ def test_a_spanish_browser_gets_spanish(launch: Launch, server: LocalServer, lan
     assert engine.run("() => document.documentElement.lang") == "es"
     # From the loading screen, before Python ran, to the first screen Python drew.
     assert text_of(engine, "#loading-step") == w("boot.starting")
-    assert text_of(engine, "[data-action=new-game]") == w("home.new_game")
+    assert text_of(engine, "[data-action=new-game]:not([data-value])") == w("home.new_game")
     assert text_of(engine, "h1") == w("app.name")

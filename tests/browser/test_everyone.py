@@ -117,7 +117,7 @@ def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page, server):
     languages = ("es-MX",)
     open_app(page, server.url)
     assert page.evaluate("() => document.documentElement.lang") == "es"
-    assert "Nueva partida" in page.inner_text("#app") and "New game" not in page.inner_text("#app")
+    assert "Pasar y jugar" in page.inner_text("#app") and "Pass-and-play" not in page.inner_text("#app")
     names, kinds = ("Ana", "Robo"), ("person", "normal")
     mirror = start_game(page, server.url, names, "first-to-n", "1", "21", kinds=kinds, languages=languages)
     assert mirror.language == "es"
@@ -126,8 +126,8 @@ def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page, server):
     ui = play_checked(table, {Screen.GAME_OVER})
     assert ui.game is not None and ui.game.winner is not None
     text = page.inner_text("#app")
-    assert "Gana" in text and "Hoja de puntos final" in text and "Game over" not in text
-    assert page.evaluate(SNAPSHOT)["announcer"].endswith("ganó la partida.")
+    assert "Gana" in text and "Hoja de puntos completa" in text and "Game over" not in text
+    assert any(said.endswith("ganó la partida.") for said in table.announced)
 
 
 @pytest.mark.locale("es-ES")
@@ -143,7 +143,7 @@ def test_the_language_chosen_in_settings_is_remembered(page, server):
     page.reload()
     wait_ready(page)
     assert page.evaluate("() => document.documentElement.lang") == "en", "remembered"
-    assert "New game" in page.inner_text("#app")
+    assert "Pass-and-play" in page.inner_text("#app")
     tap(page, Event("settings"))
     before = renders(page)
     page.check("input[name=language][value='']")  # as the phone is set: Spanish again
@@ -174,13 +174,11 @@ def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
     page.keyboard.type("Ann")
     focus(page, "#player-1")
     page.keyboard.type("Bo")
-    focus(page, "input[name=variation]:checked")
-    while (
-        page.evaluate("() => document.querySelector('input[name=variation]:checked').value") != "first-to-n"
-    ):
-        before = renders(page)
-        page.keyboard.press("ArrowDown")
-        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    focus(page, "input[name=way][value=first-to-n]")
+    before = renders(page)
+    page.keyboard.press("Space")  # the ways to play are switches: they combine
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert page.evaluate("() => document.querySelector('input[name=way][value=first-to-n]').checked")
     focus(page, "select[name=phases-to-win]")
     page.keyboard.press("Home")  # 1 phase to win
     focus(page, "details.more-options summary")
@@ -195,8 +193,8 @@ def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
     table.catch_up(page.evaluate(SNAPSHOT))
     ui = play_checked(table, {Screen.GAME_OVER})
     assert ui.game is not None and ui.game.winner is not None
-    said = page.evaluate(SNAPSHOT)["announcer"]
-    assert "went out" in said and said.endswith("won the game.")
+    # Read out as the winning play was made, while it was still on the table.
+    assert any("went out" in said and said.endswith("won the game.") for said in table.announced)
 
 
 def test_a_dialog_takes_the_focus_and_escape_closes_it(page, server):

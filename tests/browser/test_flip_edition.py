@@ -50,6 +50,7 @@ def test_a_flip_hand_against_computers_offline(page, server):
     assert table.computer_moves > 3
     game = table.mirror.game
     assert game is not None
+    page.locator(".full-sheet summary").click()  # the full sheet opens behind a tap
     sheet = page.inner_text(".score-sheet")
     assert "Flip edition" in sheet
     assert f"counted on the {game.side.label}" in page.inner_text("main, body")

@@ -106,7 +106,17 @@ def test_hits_on_another_players_phase_and_going_out_by_hitting(page, server):
         tap(page, event)
         mirror = handle(mirror, event)
     assert mirror.game is not None and mirror.game.step is Step.HAND_OVER
-    assert page.evaluate("() => document.documentElement.dataset.screen") == "hand-over"
+    # The last play stays on the table a moment; then the scores, by a tap or the timer.
+    # (Read and tapped in one script: the timer may show the scores at any moment.)
+    closing = page.evaluate(
+        """() => {
+            const words = document.querySelector('.hand-end')?.textContent ?? '';
+            document.querySelector('[data-action=scores]')?.click();
+            return words;
+        }"""
+    )
+    assert "Ann went out!" in closing
+    page.wait_for_function("() => document.documentElement.dataset.screen === 'hand-over'")
     assert "Ann went out" in page.inner_text("#app")
     assert "Bo +25 points" in page.inner_text("#app")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.controller import Ui
+from ui.controller import Ui, narration
 from ui.i18n import Text, words
 
 EN = words("en")
@@ -13,8 +13,8 @@ def said(text: Text | str) -> str:
 
 
 def told(ui: Ui) -> list[str]:
-    """The computer players' moves on the table, as the narration lists them."""
-    return [said(line) for line in ui.narration]
+    """The moves the table lists since the watcher's turn, oldest first."""
+    return [said(line) for line in narration(ui)]
 
 
 def spoken(ui: Ui) -> list[str]:

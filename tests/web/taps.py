@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ui.controller import Event, Screen, Ui, legal, shown_hand
+from ui.controller import Event, Screen, Ui, closing, legal, shown_hand
 
 from phase10 import Card, Discard, GroupKind, Hit, LayDown, PhaseSpec, Step, TakeDiscard, find_laydown
 
@@ -22,6 +22,8 @@ def next_taps(ui: Ui) -> list[Event]:
         return [Event("next-hand")]
     if ui.screen is not Screen.TABLE or ui.game is None:
         return []
+    if closing(ui):
+        return [Event("scores")]  # the hand's last play seen, before the timer shows the scores
     game = ui.game
     if game.step is Step.DRAW:
         top = game.discard_top

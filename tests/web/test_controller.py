@@ -7,8 +7,9 @@ import re
 import pytest
 from english import said, spoken, told
 from seen import allowed_backs
+from states import COMPUTER_HITS
 from taps import next_taps
-from ui.controller import Event, Screen, SetupForm, Ui, computer_due, handle, resume, viewer
+from ui.controller import Event, Screen, SetupForm, Ui, closing, computer_due, handle, resume, viewer
 from ui.screens import render
 
 from phase10 import GameConfig, Options, Step, new_game
@@ -42,7 +43,7 @@ def check_privacy(ui: Ui) -> None:
         assert cards_in(html) == [], "no card face at all while the phone is passed"
     if ui.screen is Screen.TABLE:
         assert ui.game is not None
-        seat = viewer(ui)
+        seat = None if closing(ui) else viewer(ui)  # a hand's last play: every hand face down
         seen = view(ui.game, ui.game.current if seat is None else seat)
         public = [str(c) for p in seen.players for g in p.groups for c in g.cards]
         top = [str(seen.discard_top)] if seen.discard_top else []
@@ -283,30 +284,21 @@ def test_computer_moves_are_told_with_public_facts_only():
     html = render(ui)
     assert all(line.replace("'", "&#x27;") in html for line in told(ui))
     ui = handle(ui, Event("draw"))
-    assert ui.narration == ()
+    assert told(ui)[-1] == "Ann drew from the draw pile."  # kept, with the person's own moves
+    assert "Robo laid down phase 1." in told(ui)
+    while ui.game is not None and ui.game.current == 0:
+        ui = move(ui)
+    assert told(ui) == []  # a new "since your turn" begins with Ann's discard
 
 
 def test_a_computers_hit_names_the_group():
-    state = parse_state(
-        """
-        game seed=3 current=1 step=play
-        seat 0 "Ann" phase-index=1
-          hand: R1 R2 R3 R4 R6 R7 R10
-          group: set:R8,B8,Y8
-          group: run:G3,G4,G5,G6
-        seat 1 "Robo" kind=normal
-          hand: R5 G7 Y12
-          group: set:B5,G5,Y5
-          group: set:R9,B9,G9
-        discard: G1
-        """
-    )
+    state = parse_state(COMPUTER_HITS)
     ui = resume(Ui(), state)
     lines = []
     while computer_due(ui):
         ui = handle(ui, Event("computer"))
-        lines.append(told(ui)[-1] if ui.narration else "")
-    assert "Robo added Red 5 to their own set of 5s." in lines
+        lines.append(told(ui)[-1] if told(ui) else "")
+    assert "Robo added Red 5 to Robo's set of 5s." in lines
     assert "Robo added Green 7 to Ann's run 3-6." in lines
 
 
@@ -399,7 +391,7 @@ def test_the_live_region_says_what_each_move_did_at_the_table():
     assert spoken(ui) == ["Ann laid down phase 1."]
     wild = [str(card) for card in ui.game.players[0].shown_hand].index("W") if ui.game else -1
     ui = handle(handle(ui, Event("select", str(wild))), Event("hit", "0:0"))
-    assert spoken(ui) == ["Ann added Wild to their own set of 1s."]
+    assert spoken(ui) == ["Ann added Wild to Ann's set of 1s."]
     skip = [str(card) for card in ui.game.players[0].shown_hand].index("S") if ui.game else -1
     ui = handle(handle(ui, Event("select", str(skip))), Event("discard"))
     ui = handle(ui, Event("choose", "0"))
@@ -426,9 +418,11 @@ def test_going_out_and_the_next_hand_are_said():
     ui = Ui(screen=Screen.TABLE, game=state)
     hand = [str(card) for card in ui.game.players[0].shown_hand] if ui.game else []
     ui = handle(handle(ui, Event("select", str(hand.index("Y8")))), Event("hit", "0:0"))
-    assert spoken(ui) == ["Ann added Yellow 8 to their own set of 8s."]
+    assert spoken(ui) == ["Ann added Yellow 8 to Ann's set of 8s."]
     ui = handle(handle(ui, Event("select", "0")), Event("discard"))
     assert spoken(ui) == ["Ann discarded Red 4.", "Ann went out."]
+    assert closing(ui) and "Ann went out!" in render(ui)  # the last play stays a moment
+    ui = handle(ui, Event("scores"))
     assert ui.screen is Screen.HAND_OVER
     ui = handle(ui, Event("next-hand"))
     assert ui.game is not None

@@ -9,7 +9,7 @@ from english import EN, said
 from seen import allowed_backs
 from taps import next_taps
 from test_controller import BACK, cards_in, check_privacy, start
-from ui.controller import Event, Screen, Ui, computer_due, handle, narrate, shown_hand, viewer
+from ui.controller import Event, Screen, Ui, computer_due, handle, narrate, narration, shown_hand, viewer
 from ui.screens import card_class, render, rules_screen
 
 from phase10 import Discard
@@ -72,7 +72,9 @@ def test_a_persons_flip_is_announced_and_the_table_turns():
     index = next(i for i, card in enumerate(hand) if card.flips)
     card = hand[index]
     assert f'aria-label="{card.label}, Flip"' in render(ui) and EN.card(card) == f"{card.label}, Flip"
-    ui = handle(handle(ui, Event("select", str(index))), Event("discard"))
+    ui = handle(ui, Event("select", str(index)))
+    assert "discarding it turns the table over to the Wild Side" in render(ui)  # warned first
+    ui = handle(ui, Event("discard"))
     assert not ui.message and ui.game is not None and ui.game.side is Side.WILD
     words = f"Ann discarded {card.label} with the Flip symbol: the table turns to the Wild Side."
     assert said(ui.flipped) == words
@@ -86,7 +88,7 @@ def test_a_persons_flip_is_announced_and_the_table_turns():
     assert 'class="card wild-side' in html
     # The next move is not a flip: the note goes.
     ui = handle(ui, Event("computer"))
-    assert not ui.flipped or ui.narration[-1] == ui.flipped
+    assert not ui.flipped or narration(ui)[-1] == ui.flipped
 
 
 def test_a_flip_is_told_on_the_next_persons_handoff_without_a_card():
@@ -110,7 +112,7 @@ def test_a_computers_flip_is_told_in_the_narration_once():
             computer = computer_due(ui)
             ui = _move(ui)
             if computer and ui.flipped:
-                assert ui.narration[-1] == ui.flipped
+                assert narration(ui)[-1] == ui.flipped
                 words = said(ui.flipped)
                 assert re.fullmatch(
                     r"(Robo|Hal) discarded \w+ (\d+|Star) with the Flip symbol: the table turns to the "
@@ -165,7 +167,7 @@ def test_the_faces_of_both_sides_are_drawn_differently():
     assert classes["R3!"] == "card red flips"
     assert classes["W"] == "card wild" and classes["S"] == "card skip"
     assert EN.card(parse_card("*"), "Red 5") == "Wild Star as Red 5"
-    assert EN.card(parse_card("7!"), "Red 7") == "Wild 7 as Red 7, Flip"
+    assert EN.card(parse_card("7!"), "Red 7") == "7 of any colour as Red 7, Flip"
     assert EN.card(parse_card("R7")) == "Red 7"
 
 

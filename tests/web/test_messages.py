@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from taps import next_taps
 from ui import i18n, screens
-from ui.controller import Event, Screen, Settings, Ui, computer_due, handle
+from ui.controller import SPEEDS, Event, Screen, Settings, Ui, computer_due, handle
 from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
 
 from phase10.cards import COLORS, Side
@@ -107,6 +107,7 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"card.star.{color.value}" for color in COLORS}
     keys |= {f"side.{side.value}" for side in Side}
     keys |= {f"need.{kind.value}" for kind in GroupKind}
+    keys |= {f"speed.{speed}" for speed in SPEEDS}
     return keys
 
 

@@ -6,7 +6,7 @@ import json
 
 from english import said
 from ui.controller import Settings
-from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, Saves
+from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, PastGame, Saves
 
 from phase10 import Draw, GameConfig, Options, apply, new_game
 from phase10.serialize import to_json
@@ -51,13 +51,13 @@ def test_finished_games_move_to_the_score_sheets_and_are_capped():
     assert not saves.record(report.final)
     assert store.getItem(CURRENT) is None
     games, unreadable = saves.finished()
-    assert games == [report.final] and unreadable == 0
+    assert games == [PastGame(report.final)] and unreadable == 0
     store.setItem(FINISHED, json.dumps(["broken"] * (KEEP_FINISHED + 5) + [to_json(report.final)]))
     saves.record(report.final)  # already there: kept once, and the list is capped
     texts = json.loads(store.getItem(FINISHED) or "[]")
     assert len(texts) == KEEP_FINISHED
     games, unreadable = saves.finished()
-    assert games == [report.final] and unreadable == KEEP_FINISHED - 1
+    assert games == [PastGame(report.final)] and unreadable == KEEP_FINISHED - 1
 
 
 def test_settings_are_kept_apart_from_the_game():

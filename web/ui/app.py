@@ -20,8 +20,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from . import pwa
-from .controller import Event, Screen, SetupForm, Ui, computer_delay, computer_due, handle
+from . import pwa, sound
+from .controller import Event, Screen, SetupForm, Ui, handle, timer_delay, timer_event
 from .screens import announcement, render
 from .storage import MemoryStore, Saves, Store
 
@@ -38,15 +38,15 @@ def build_info() -> tuple[str, str]:
 
 
 def _form_values() -> tuple[str, ...]:
-    """The set-up form's fields: the names, who plays each seat, then edition, variation,
-    phases to win, El Chavo, seed."""
+    """The set-up form's fields: the names, who plays each seat, then edition, the ways to
+    play (comma-separated), phases to win, El Chavo, seed."""
     form = document.getElementById("setup")
     if not form:  # the DOM's null arrives as a falsy JsNull
         return ()
     names = [str(node.value) for node in form.querySelectorAll("input[name=player]")]
     kinds = [str(node.value) for node in form.querySelectorAll("select[name=kind]")]
     edition = form.querySelector("input[name=edition]:checked")
-    variation = form.querySelector("input[name=variation]:checked")
+    ways = [str(node.value) for node in form.querySelectorAll("input[name=way]:checked")]
     phases = form.querySelector("select[name=phases-to-win]")
     el_chavo = form.querySelector("input[name=el-chavo]")
     seed = form.querySelector("input[name=seed]")
@@ -54,7 +54,7 @@ def _form_values() -> tuple[str, ...]:
         *names,
         *kinds,
         str(edition.value) if edition else "classic",
-        str(variation.value) if variation else "standard",
+        ",".join(ways),
         str(phases.value) if phases else "5",
         "yes" if el_chavo and el_chavo.checked else "no",
         str(seed.value) if seed else "",
@@ -74,13 +74,30 @@ def dispatch(event: Event) -> None:
     if before.save_problem and not after.save_problem:
         saves.discard_current()
     if after.game is not None and after.game is not before.game:
-        problem = saves.record(after.game)
+        now = _local_time() if after.game.is_over else ""
+        problem = saves.record(after.game, now)
         if problem:
             after = replace(after, message=problem)
     if after.settings != before.settings:
         saves.save_settings(after.settings)
     _app["ui"] = after
     show(after, before)
+    if after.cue and after.settings.sound_on(_reduced_motion()):
+        sound.play(after.cue)
+        if "turn" in after.cue:
+            sound.buzz()
+
+
+def _local_time() -> str:
+    """The phone's local date and time as ISO 8601 (no zone): when a game finished, as the
+    players would write it on the pad."""
+    now = window.Date.new()
+    local = window.Date.new(now.getTime() - now.getTimezoneOffset() * 60_000)
+    return str(local.toISOString())[:19]
+
+
+def _reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
 def show(ui: Ui, before: Ui | None = None) -> None:
@@ -89,7 +106,12 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     finished, unreadable = saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
     focused = _focus_selector(document.activeElement)
     document.getElementById("app").innerHTML = render(
-        ui, build=build, note=note, finished=finished, unreadable=unreadable
+        ui,
+        build=build,
+        note=note,
+        finished=finished,
+        unreadable=unreadable,
+        reduced_motion=_reduced_motion(),
     )
     root = document.documentElement
     if root.lang != ui.language:
@@ -106,18 +128,20 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     # A counter of renders: tests and the tap benchmark wait for it to move.
     _app["renders"] = _app.get("renders", 0) + 1
     root.dataset.renders = str(_app["renders"])
-    _pace_computer(ui)
+    _schedule(ui)
 
 
-def _pace_computer(ui: Ui) -> None:
-    """Play a computer player's next move after a pause, one move per timer, so each
-    move is seen and the page stays responsive between them."""
-    pending = _app.pop("computer-timer", None)
+def _schedule(ui: Ui) -> None:
+    """What happens unasked (a computer player's move, the scores after a hand's last
+    play) happens after a pause, one event per timer, so each is seen and the page stays
+    responsive between them."""
+    pending = _app.pop("timer", None)
     if pending is not None:
         window.clearTimeout(pending)
-    if computer_due(ui):
-        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        _app["computer-timer"] = window.setTimeout(_app["computer-move"], computer_delay(reduced))
+    event = timer_event(ui)
+    if event is not None:
+        _app["timer-event"] = event
+        _app["timer"] = window.setTimeout(_app["on-timer"], timer_delay(ui, _reduced_motion()))
 
 
 def _focus_selector(node: Any) -> str:
@@ -160,9 +184,9 @@ def _on_key(event: Any) -> None:
         dispatch(Event("cancel"))
 
 
-def _computer_move() -> None:
-    _app.pop("computer-timer", None)
-    dispatch(Event("computer"))
+def _on_timer() -> None:
+    _app.pop("timer", None)
+    dispatch(_app["timer-event"])
 
 
 def _attr(node: Any, name: str) -> str:
@@ -172,6 +196,9 @@ def _attr(node: Any, name: str) -> str:
 
 
 def _on_click(event: Any) -> None:
+    ui: Ui = _app["ui"]
+    if ui.settings.sound != "off":
+        sound.wake()  # browsers let a page make sound only from a tap
     target = event.target.closest("[data-action]")
     if not target or target.hasAttribute("disabled"):
         return
@@ -216,7 +243,7 @@ def _store() -> Store:
 def start() -> None:
     saves = Saves(_store())
     _app["saves"] = saves
-    _app["computer-move"] = create_proxy(_computer_move)
+    _app["on-timer"] = create_proxy(_on_timer)
     languages = tuple(str(tag) for tag in window.navigator.languages or [window.navigator.language])
     ui = Ui(
         setup=SetupForm(seed=_seed_from_url()), settings=saves.load_settings(), browser_languages=languages

@@ -31,7 +31,6 @@ from phase10 import (
     Step,
     TakeDiscard,
     apply,
-    find_laydown,
     legal_actions,
     new_game,
 )
@@ -41,25 +40,38 @@ from phase10.view import view
 from .i18n import LANGUAGES, NOTHING, Text, pick_language, text, words
 
 __all__ = [
+    "SPEEDS",
+    "WAYS",
     "Event",
+    "Move",
     "Prompt",
     "Screen",
     "Settings",
     "SetupForm",
     "Ui",
-    "computer_delay",
+    "closing",
     "computer_due",
     "flip_words",
     "handle",
+    "narration",
     "shown_hand",
+    "since_turn",
+    "timer_delay",
+    "timer_event",
     "viewer",
 ]
 
-# How long a computer player's move stays on screen before the next one, in milliseconds:
-# slow enough to follow, and quicker when reduced motion means nothing is animated.
-COMPUTER_PACE_MS = 900
-COMPUTER_PACE_REDUCED_MS = 300
-NARRATION_LINES = 8
+# How long a computer player's move stays on screen before the next one, in milliseconds,
+# at each speed the player can choose: "instant" is for a player who only wants their own
+# turns.  With reduced motion nothing is animated, so the normal pace is quicker too.
+SPEEDS = {"relaxed": 1600, "normal": 900, "quick": 350, "instant": 0}
+REDUCED_NORMAL_MS = 400
+COMPUTER_LEVEL = "normal"  # the level "Play against the computer" sets up
+# How long the play that ended a hand stays on the table before the scores.
+CLOSING_MS = {"relaxed": 3500, "normal": 2500, "quick": 1500, "instant": 1000}
+LOG_LINES = 40
+# The ways to play that combine (the engine takes any mix of them): none is the standard game.
+WAYS = ("ten-hands", "first-to-n", "even-phases")
 
 
 class Screen(Enum):
@@ -86,6 +98,11 @@ class Settings:
 
     language: str = ""
     large_type: bool = False
+    speed: str = "normal"  # a key of SPEEDS: how fast computer players move
+    sound: str = ""  # "on", "off", or "": on unless the phone asks for reduced motion
+
+    def sound_on(self, reduced_motion: bool) -> bool:
+        return self.sound == "on" or (self.sound == "" and not reduced_motion)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +110,7 @@ class SetupForm:
     names: tuple[str, ...] = ("", "")  # as typed; a blank name is the seat's default name
     kinds: tuple[str, ...] = (PERSON, PERSON)  # who plays each seat, see PLAYER_KINDS
     edition: str = "classic"  # a key of phase10.rules.EDITIONS
-    variation: str = "standard"  # standard, ten-hands, first-to-n, even-phases
+    ways: tuple[str, ...] = ()  # the ways to play chosen, from WAYS; none: the standard game
     phases_to_win: int = 5
     el_chavo: bool = False
     seed: str = ""
@@ -105,14 +122,16 @@ class SetupForm:
         return EDITIONS[self.edition].el_chavo_number is not None
 
     def options(self) -> Options:
-        common = Options(edition=self.edition, el_chavo=self.el_chavo and self.el_chavo_offered)
-        if self.variation == "ten-hands":
-            return replace(common, ten_hands=True)
-        if self.variation == "first-to-n":
-            return replace(common, phases_to_win=self.phases_to_win)
-        if self.variation == "even-phases":
-            return replace(common, even_phases=True)
-        return common
+        """The engine's options; N is kept within the phases the other choices leave."""
+        common = Options(
+            edition=self.edition,
+            el_chavo=self.el_chavo and self.el_chavo_offered,
+            ten_hands="ten-hands" in self.ways,
+            even_phases="even-phases" in self.ways,
+        )
+        if "first-to-n" not in self.ways:
+            return common
+        return replace(common, phases_to_win=min(self.phases_to_win, len(common.base_sequence())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +148,17 @@ class Prompt:
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    """A move as the whole table saw it, kept in the table's log."""
+
+    seat: int  # who moved, or who was skipped
+    hand: int  # the hand it was played in
+    said: Text
+    turn_end: bool = False  # the mover's turn ended with it
+    mark: str = ""  # what it put on the table: "laid", or "hit:{seat}:{group}:{card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Ui:
     screen: Screen = Screen.HOME
     game: GameState | None = None
@@ -140,7 +170,9 @@ class Ui:
     save_problem: Text = NOTHING  # why the saved game could not be read; it stays until discarded
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
     fresh: str = ""  # what the last action brought: "card:R7", "laid", "hit:1:0" (animated)
-    narration: tuple[Text, ...] = ()  # the computer players' moves since a person last played
+    log: tuple[Move, ...] = ()  # the table's latest moves, oldest first
+    drawn: str = ""  # the card the person to play drew this turn, marked until they discard
+    cue: tuple[str, ...] = ()  # the sounds the last action makes: "draw", "turn", ...
     flipped: Text = NOTHING  # the last action turned the table over: what happened
     said: tuple[Text, ...] = ()  # what the last action did at the table, for the live region
     settings: Settings = Settings()
@@ -191,8 +223,56 @@ def computer_due(ui: Ui) -> bool:
     return ui.screen is Screen.TABLE and computer_turn(ui.game)
 
 
-def computer_delay(reduced_motion: bool) -> int:
-    return COMPUTER_PACE_REDUCED_MS if reduced_motion else COMPUTER_PACE_MS
+def closing(ui: Ui) -> bool:
+    """Whether the table still shows the play that ended the hand, before the scores."""
+    return (
+        ui.screen is Screen.TABLE and ui.game is not None and ui.game.step in (Step.HAND_OVER, Step.GAME_OVER)
+    )
+
+
+def timer_event(ui: Ui) -> Event | None:
+    """What the page's timer does next, unasked: a computer player's move, or the scores
+    once the hand's last play has been seen."""
+    if computer_due(ui):
+        return Event("computer")
+    if closing(ui):
+        return Event("scores")
+    return None
+
+
+def timer_delay(ui: Ui, reduced_motion: bool) -> int:
+    """How long the page waits before ``timer_event``, in milliseconds."""
+    speed = ui.settings.speed if ui.settings.speed in SPEEDS else "normal"
+    if closing(ui):
+        return CLOSING_MS[speed]
+    if reduced_motion and speed == "normal":
+        return REDUCED_NORMAL_MS
+    return SPEEDS[speed]
+
+
+def since_turn(ui: Ui, seats: tuple[int, ...]) -> tuple[Move, ...]:
+    """The moves of this hand since the turn of any of ``seats`` last ended, oldest first.
+    On a hand's last play, the play that ended it counts too, whoever made it."""
+    assert ui.game is not None
+    moves = [move for move in ui.log if move.hand == ui.game.hand_number]
+    last = len(moves) - (2 if closing(ui) else 1)
+    for index in range(last, -1, -1):
+        if moves[index].turn_end and moves[index].seat in seats:
+            return tuple(moves[index + 1 :])
+    return tuple(moves)
+
+
+def watchers(ui: Ui) -> tuple[int, ...]:
+    """Whose turn the table's "since your turn" counts from: the hand shown, or, when no
+    hand is shown, every person at the table."""
+    assert ui.game is not None
+    seat = viewer(ui)
+    return (seat,) if seat is not None and not closing(ui) else people(ui.game)
+
+
+def narration(ui: Ui) -> tuple[Text, ...]:
+    """The moves the table lists, oldest first: since the watcher's turn."""
+    return tuple(move.said for move in since_turn(ui, watchers(ui)))
 
 
 def shown_hand(ui: Ui) -> tuple[Card, ...]:
@@ -241,9 +321,10 @@ def resume(ui: Ui, game: GameState) -> Ui:
         selected=(),
         prompt=None,
         message=NOTHING,
-        narration=(),
         flipped=NOTHING,
         said=(),
+        drawn="",
+        cue=(),
     )
 
 
@@ -258,8 +339,7 @@ def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui:
     assert ui.game is not None
     if computer_turn(ui.game):
         return replace(ui, message=text("error.wait", name=ui.game.player.name), prompt=None)
-    after = _apply(ui, action, refused)
-    return after if after.game is ui.game else replace(after, narration=())
+    return _apply(ui, action, refused)
 
 
 def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
@@ -270,14 +350,13 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
         # The engine's reason is for logs and tests; the table gets words in its language.
         return replace(ui, message=refused, prompt=None)
     turn_ended = game.current != ui.game.current or game.turns != ui.game.turns
-    screen = Screen.TABLE
-    if game.step in (Step.HAND_OVER, Step.GAME_OVER):
-        screen = screen_for(game)
-    elif turn_ended or ui.game.step is Step.HAND_OVER:
+    screen = Screen.TABLE  # a hand's end stays on the table a moment (see ``closing``)
+    if ui.game.step is Step.HAND_OVER or (turn_ended and game.step in (Step.DRAW, Step.PLAY)):
         screen = turn_screen(game)  # the hand is hidden before the phone is passed on
     drawn = _drawn(ui.game, game, action)
     fresh = f"card:{drawn}" if drawn else _fresh_on_table(action)
     flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
+    keep_drawn = ui.drawn if not turn_ended and game.step is Step.PLAY else ""
     return replace(
         ui,
         game=game,
@@ -288,7 +367,62 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
         fresh=fresh,
         flipped=flipped,
         said=announce(ui.game, action, game, drawn),
+        log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
+        drawn=str(drawn) if drawn is not None else keep_drawn,
+        cue=cues(ui.game, action, game),
     )
+
+
+def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move, ...]:
+    """``action`` as the table's log keeps it, with any player whose turn it skipped."""
+    if isinstance(action, NextHand):
+        return ()
+    turn_end = isinstance(action, Discard) or after.step is not Step.PLAY
+    mark = ""
+    if isinstance(action, LayDown):
+        mark = "laid"
+    elif isinstance(action, Hit):
+        mark = f"hit:{action.player}:{action.group}:{action.card}"
+    moves = [Move(before.current, before.hand_number, narrate(before, action), turn_end, mark)]
+    if after.step in (Step.DRAW, Step.PLAY) and after.hand_number == before.hand_number:
+        count = len(before.players)
+        for step in range(1, count):
+            seat = (before.current + step) % count
+            waiting = before.players[seat].skip_pending or (
+                isinstance(action, Discard) and action.target == seat
+            )
+            if waiting and not after.players[seat].skip_pending:
+                said = text("say.skipped", name=before.players[seat].name)
+                moves.append(Move(seat, before.hand_number, said, turn_end=True))
+    return tuple(moves)
+
+
+def cues(before: GameState, action: Action, after: GameState) -> tuple[str, ...]:
+    """The sounds ``action`` makes: the move's own, then a flip, a hand's end or a turn
+    beginning for the one person at the table."""
+    sounds: list[str] = []
+    if isinstance(action, Draw | TakeDiscard):
+        sounds.append("draw")
+    elif isinstance(action, LayDown):
+        sounds.append("lay")
+    elif isinstance(action, Hit):
+        sounds.append("hit")
+    elif isinstance(action, Discard):
+        sounds.append("discard")
+    if after.side is not before.side:
+        sounds.append("flip")
+    if after.step in (Step.HAND_OVER, Step.GAME_OVER) and before.step is Step.PLAY:
+        sounds.append("out")
+    elif _turn_begins_for_the_person(before, after):
+        sounds.append("turn")
+    return tuple(sounds)
+
+
+def _turn_begins_for_the_person(before: GameState, after: GameState) -> bool:
+    """Whether the one person at the table has just been given the turn."""
+    alone = len(people(after)) == 1 and after.config.kinds[after.current] == PERSON
+    new_turn = after.current != before.current or before.step is Step.HAND_OVER
+    return alone and new_turn and after.step is Step.DRAW
 
 
 def computer_move(ui: Ui) -> Ui:
@@ -306,7 +440,7 @@ def computer_move(ui: Ui) -> Ui:
     action = bot.choose(view(ui.game, seat))
     after = _apply(ui, action, NOTHING)
     assert after.game is not ui.game, f"a computer player chose an illegal move: {action}"
-    return replace(after, narration=(*ui.narration, narrate(ui.game, action))[-NARRATION_LINES:])
+    return after
 
 
 def narrate(before: GameState, action: Action) -> Text:
@@ -430,6 +564,8 @@ def handle(ui: Ui, event: Event) -> Ui:
         # What a move did is said once, while its table is shown: not on a later screen,
         # where a person's own draw would still be named.
         after = replace(after, said=())
+    if after.cue and after.cue is ui.cue:
+        after = replace(after, cue=())  # a sound plays once, for the event that made it
     return after
 
 
@@ -455,24 +591,28 @@ def _home(ui: Ui, _event: Event) -> Ui:
     return replace(ui, screen=Screen.HOME, prompt=None, selected=(), message=NOTHING)
 
 
-def _new_game(ui: Ui, _event: Event) -> Ui:
+def _new_game(ui: Ui, event: Event) -> Ui:
+    """Set up a game: pass-and-play (the last table again, if any), or with ``value``
+    "computer", one person against two computer players."""
     if ui.save_problem:
         return replace(ui, screen=Screen.CORRUPT)  # a damaged save is never overwritten unasked
     form = replace(ui.setup, error=NOTHING)
     if ui.game is not None:  # the same table again, with its options
         form = _form_of(ui.game, form)
+    if event.value == "computer":
+        form = replace(form, names=("", "", ""), kinds=(PERSON, COMPUTER_LEVEL, COMPUTER_LEVEL))
+    elif ui.game is None:
+        form = replace(form, kinds=tuple(PERSON for _ in form.kinds))
     return replace(ui, screen=Screen.SETUP, previous=Screen.HOME, setup=form)
 
 
 def _form_of(game: GameState, form: SetupForm) -> SetupForm:
     options = game.config.options
-    variation = "standard"
-    if options.ten_hands:
-        variation = "ten-hands"
-    elif options.phases_to_win is not None:
-        variation = "first-to-n"
-    elif options.even_phases:
-        variation = "even-phases"
+    ways = (
+        ("ten-hands",) * options.ten_hands
+        + ("first-to-n",) * (options.phases_to_win is not None)
+        + ("even-phases",) * options.even_phases
+    )
     return replace(
         form,
         names=tuple(
@@ -481,7 +621,7 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
         ),
         kinds=game.config.kinds,
         edition=options.edition,
-        variation=variation,
+        ways=ways,
         phases_to_win=options.phases_to_win or form.phases_to_win,
         el_chavo=options.el_chavo,
     )
@@ -518,19 +658,19 @@ def _remove_player(ui: Ui, event: Event) -> Ui:
 
 def _read_form(ui: Ui, event: Event) -> Ui:
     """Fields arrive as ``values``: the names, then who plays each seat, then the edition,
-    variation, N, El Chavo (yes/no) and the seed."""
+    the ways to play (comma-separated), N, El Chavo (yes/no) and the seed."""
     if not event.values or (len(event.values) - 5) % 2:
         return ui
     seats = (len(event.values) - 5) // 2
     names, kinds = list(event.values[:seats]), list(event.values[seats : 2 * seats])
-    edition, variation, phases, el_chavo, seed = event.values[2 * seats :]
+    edition, ways, phases, el_chavo, seed = event.values[2 * seats :]
     kinds = [kind if kind in PLAYER_KINDS else PERSON for kind in kinds]
     form = replace(
         ui.setup,
         names=tuple(names),
         kinds=tuple(kinds),
         edition=edition if edition in EDITIONS else ui.setup.edition,
-        variation=variation,
+        ways=tuple(way for way in WAYS if way in ways.split(",")),
         phases_to_win=int(phases) if phases.isdigit() else ui.setup.phases_to_win,
         el_chavo=el_chavo == "yes",
         seed=seed.strip(),
@@ -584,7 +724,7 @@ def _play_again(ui: Ui, event: Event) -> Ui:
 def _reveal(ui: Ui, _event: Event) -> Ui:
     if ui.game is None or ui.screen is not Screen.HANDOFF:
         return ui
-    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING)
+    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING, cue=("turn",))
 
 
 def _draw(ui: Ui, _event: Event) -> Ui:
@@ -602,7 +742,7 @@ def _select(ui: Ui, event: Event) -> Ui:
     if ui.game is None or ui.screen is not Screen.TABLE or not event.value.isdigit():
         return ui
     index = int(event.value)
-    if index >= len(shown_hand(ui)) or computer_turn(ui.game):
+    if index >= len(shown_hand(ui)) or computer_turn(ui.game) or closing(ui):
         return ui
     selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
     return replace(ui, selected=selected, prompt=None, message=NOTHING)
@@ -615,10 +755,9 @@ def _sort(ui: Ui, event: Event) -> Ui:
 
 
 def _lay(ui: Ui, _event: Event) -> Ui:
-    """Lay down: the selected cards' arrangements, or one the finder makes from the whole hand."""
+    """Lay down: the selected cards' arrangements, or, with none selected, every one the
+    hand makes, those that keep Wilds and Stars in hand first."""
     assert ui.game is not None
-    if ui.selected:
-        options = lay_options(ui)
     spec = ui.game.phase_spec(ui.game.current)
     if ui.selected:
         options = lay_options(ui)
@@ -627,12 +766,16 @@ def _lay(ui: Ui, _event: Event) -> Ui:
     else:
         if ui.game.step is not Step.PLAY or ui.game.player.has_laid or computer_turn(ui.game):
             return replace(ui, message=text("error.cannot_lay"))
-        rules = ui.game.config.options.ruleset()
-        found = find_laydown(ui.game.player.shown_hand, spec, rules)
-        if found is None:
+        options = tuple(sorted((a for a in legal(ui) if isinstance(a, LayDown)), key=_wilds_used))
+        if not options:
             return replace(ui, message=text("error.no_phase", number=spec.number, needs=spec))
-        options = (LayDown(found),)
     return replace(ui, prompt=Prompt("lay", options), message=NOTHING)
+
+
+def _wilds_used(laydown: LayDown) -> int:
+    """How many cards that stand for others (Wilds, Stars, Wild Side wilds) a lay-down uses:
+    the fewer, the more the player keeps for later."""
+    return sum(1 for card in laydown.cards if card.is_wild or card.is_star)
 
 
 def _lay_next(ui: Ui, _event: Event) -> Ui:
@@ -696,6 +839,14 @@ def _computer(ui: Ui, _event: Event) -> Ui:
     return computer_move(ui)
 
 
+def _scores(ui: Ui, _event: Event) -> Ui:
+    """From the hand's last play, on the table, to the scores (the timer or a tap)."""
+    if not closing(ui):
+        return ui
+    assert ui.game is not None
+    return replace(ui, screen=screen_for(ui.game), selected=(), prompt=None, message=NOTHING, cue=())
+
+
 def _dismiss(ui: Ui, _event: Event) -> Ui:
     return replace(ui, message=NOTHING)
 
@@ -714,6 +865,20 @@ def _large_type(ui: Ui, event: Event) -> Ui:
     return replace(ui, settings=replace(ui.settings, large_type=event.value == "yes"))
 
 
+def _speed(ui: Ui, event: Event) -> Ui:
+    """How fast computer players move: a key of SPEEDS."""
+    if event.value not in SPEEDS:
+        return ui
+    return replace(ui, settings=replace(ui.settings, speed=event.value))
+
+
+def _sound(ui: Ui, event: Event) -> Ui:
+    """Sounds and vibration on ("yes") or off ("no"), as the switch says."""
+    if event.value not in ("yes", "no"):
+        return ui
+    return replace(ui, settings=replace(ui.settings, sound="on" if event.value == "yes" else "off"))
+
+
 _HANDLERS = {
     "home": _home,
     "new-game": _new_game,
@@ -723,6 +888,9 @@ _HANDLERS = {
     "settings": _go(Screen.SETTINGS),
     "language": _language,
     "large-type": _large_type,
+    "speed": _speed,
+    "sound": _sound,
+    "scores": _scores,
     "back": _back,
     "setup-change": _read_form,
     "discard-save": _discard_save,

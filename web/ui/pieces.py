@@ -100,30 +100,55 @@ def group_value(group: Group, index: int) -> str | None:
 
 
 def hand_card(
-    card: Card, index: int, selected: bool, w: Words, arriving: bool = False, flipping: bool = False
+    card: Card,
+    index: int,
+    selected: bool,
+    w: Words,
+    arriving: bool = False,
+    flipping: bool = False,
+    *,
+    drawn: bool = False,
 ) -> Markup:
+    """A card of the hand shown, a button that selects it; the card drawn this turn is
+    marked (and named so) until the turn ends."""
+    label = w.card(card)
     return el(
         "button",
         card_face(card, w),
+        el("span", w("table.drawn"), class_="drawn-mark", aria_hidden="true") if drawn else "",
         type="button",
         class_=card_class(card)
         + (" selected" if selected else "")
         + (" arrive" if arriving else "")
-        + (" flip-in" if flipping else ""),
+        + (" flip-in" if flipping else "")
+        + (" drawn" if drawn else ""),
         data_action="select",
         data_value=str(index),
         aria_pressed="true" if selected else "false",
-        aria_label=w.card(card),
+        aria_label=w("table.drawn_card", card=label) if drawn else label,
         data_card=str(card),
     )
 
 
 def group_view(
-    group: Group, seat: int, index: int, hittable: bool, w: Words, arriving: bool = False
+    group: Group,
+    seat: int,
+    index: int,
+    hittable: bool,
+    w: Words,
+    arriving: bool = False,
+    *,
+    new: bool = False,
+    new_cards: tuple[str, ...] = (),
 ) -> Markup:
-    """A laid group; each Wild shows what it stands for."""
+    """A laid group; each Wild shows what it stands for.  A group laid since the viewer's
+    turn is marked ``new``, and so are the cards (in notation) others have added to it."""
     cards = []
+    marked = list(new_cards)
     for i, card in enumerate(group.cards):
+        added = str(card) in marked
+        if added:
+            marked.remove(str(card))
         value = group_value(group, i)
         color = group.color
         stands_as = (
@@ -135,13 +160,18 @@ def group_view(
             el(
                 "span",
                 card_face(card, w, value=value),
-                class_=card_class(card) + " small" + stands_as,
+                class_=card_class(card) + " small" + stands_as + (" new" if added else ""),
                 role="img",
                 aria_label=w.card(card, w.stands_for(group, i) if value else None),
                 data_card=str(card),
             )
         )
-    classes = "group" + (" hittable" if hittable else "") + (" arrive" if arriving else "")
+    classes = (
+        "group"
+        + (" hittable" if hittable else "")
+        + (" arrive" if arriving else "")
+        + (" new" if new else "")
+    )
     count = w("group.count", count=len(group.cards))
     if hittable:
         # Named by what it shows, so that a voice command saying its name finds it.

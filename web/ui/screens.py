@@ -7,11 +7,12 @@ while computer players move at a table of several people, no hand is shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from phase10 import Action, Discard, GameState, Hit, LayDown, Step
+from phase10 import Action, Card, Discard, Draw, GameState, Hit, LayDown, Step, TakeDiscard
+from phase10.cards import parse_cards
 from phase10.rules import (
-    CLASSIC,
     EDITIONS,
     FLIP,
     MAX_PLAYERS,
@@ -23,18 +24,25 @@ from phase10.rules import (
 from phase10.view import PlayerView, PublicPlayer, view
 
 from .controller import (
+    SPEEDS,
+    WAYS,
     Prompt,
     Screen,
     SetupForm,
     Ui,
     can_lay,
+    closing,
     computer_turn,
     default_name,
     discard_options,
     hit_options,
     legal,
+    narration,
+    selected_cards,
     shown_hand,
+    since_turn,
     viewer,
+    watchers,
 )
 from .html import Markup, el, join
 from .i18n import LANGUAGES, Text, Words, pick_language, words
@@ -49,6 +57,7 @@ from .pieces import (
     phase_words,
     toggle,
 )
+from .sheets import PastGame, game_over_screen, hand_over_screen, history_screen
 
 __all__ = ["announcement", "card_class", "render", "update_banner"]
 
@@ -59,7 +68,10 @@ def home_screen(ui: Ui, w: Words, build: str, note: str, finished: int) -> Marku
     """The first screen: New game, Continue, Rules, Past games, Settings, and the options."""
     variations = [info.key for info in OPTION_CATALOGUE if info.kind == "variation"]
     rules = [info.key for info in OPTION_CATALOGUE if info.kind == "rule"]
-    actions = [button(w("home.new_game"), "new-game", primary=not ui.can_continue)]
+    actions = [
+        button(w("home.play_computer"), "new-game", value="computer", primary=not ui.can_continue),
+        button(w("home.new_game"), "new-game"),
+    ]
     if ui.can_continue:
         assert ui.game is not None
         actions.insert(0, button(w("home.continue"), "continue", primary=True))
@@ -120,8 +132,9 @@ def _option(w: Words, key: str) -> Markup:
     return el("li", el("strong", w(f"option.{key}.title")), el("span", w(f"option.{key}.summary")))
 
 
-def settings_screen(ui: Ui, w: Words) -> Markup:
-    """The phone's settings: the language (the browser's, or one chosen) and large type."""
+def settings_screen(ui: Ui, w: Words, reduced_motion: bool = False) -> Markup:
+    """The phone's settings: the language (the browser's, or one chosen), large type,
+    sounds, and how fast computer players move."""
     automatic = words(pick_language("", ui.browser_languages))
     languages = [
         _choice(
@@ -157,6 +170,22 @@ def settings_screen(ui: Ui, w: Words) -> Markup:
         el("span", el("strong", w("settings.large_type")), el("small", w("settings.large_type_note"))),
         class_="choice",
     )
+    speeds = [
+        _choice("speed", key, ui.settings.speed == key, w(f"speed.{key}"), "", change="speed")
+        for key in SPEEDS
+    ]
+    sound = el(
+        "label",
+        el(
+            "input",
+            type="checkbox",
+            name="sound",
+            checked=ui.settings.sound_on(reduced_motion),
+            data_change="sound",
+        ),
+        el("span", el("strong", w("settings.sound")), el("small", w("settings.sound_note"))),
+        class_="choice",
+    )
     return join(
         [
             header(w, w("settings.title"), back=True),
@@ -164,6 +193,8 @@ def settings_screen(ui: Ui, w: Words) -> Markup:
                 "form",
                 el("fieldset", el("legend", w("settings.language")), *languages),
                 el("fieldset", el("legend", w("settings.display")), large),
+                el("fieldset", el("legend", w("settings.sound_legend")), sound),
+                el("fieldset", el("legend", w("settings.speed")), *speeds),
                 el("p", w("settings.saved"), class_="hint"),
                 class_="setup settings",
                 id="settings",
@@ -222,17 +253,6 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
                 class_="player-row",
             )
         )
-    variations = [info.key for info in OPTION_CATALOGUE if info.kind == "variation"]
-    radios = [
-        _choice(
-            "variation",
-            key,
-            form.variation == key,
-            w(f"option.{key}.title"),
-            w(f"option.{key}.summary"),
-        )
-        for key in variations
-    ]
     editions = el(
         "fieldset",
         el("legend", w("setup.edition")),
@@ -258,12 +278,17 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
         w("setup.phases_to_win"),
         el(
             "select",
-            *[el("option", str(n), value=str(n), selected=n == form.phases_to_win) for n in range(1, 11)],
+            *[
+                el("option", str(n), value=str(n), selected=n == form.phases_to_win)
+                for n in range(1, len(form.options().base_sequence()) + 1)
+            ],
             name="phases-to-win",
         ),
         class_="inline-field",
-        hidden=form.variation != "first-to-n",
+        hidden="first-to-n" not in form.ways,
     )
+    # N is asked right under "First to N phases", the way it belongs to.
+    ways = [join([_way(key, key in form.ways, w), phases if key == "first-to-n" else ""]) for key in WAYS]
     warning = (
         el("p", w("setup.replacing", number=replacing.hand_number), class_="notice")
         if replacing is not None and not replacing.is_over
@@ -282,7 +307,12 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
                     button(w("setup.add_player"), "add-player", enabled=len(form.names) < MAX_PLAYERS),
                 ),
                 editions,
-                el("fieldset", el("legend", w("setup.way_to_play")), *radios, phases),
+                el(
+                    "fieldset",
+                    el("legend", w("setup.way_to_play")),
+                    el("p", w("setup.ways_note"), class_="fieldset-note"),
+                    *ways,
+                ),
                 el(
                     "fieldset",
                     el("legend", w("setup.house_rule")),
@@ -319,6 +349,16 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
     )
 
 
+def _way(key: str, checked: bool, w: Words) -> Markup:
+    """A way to play, as a switch: they combine."""
+    return el(
+        "label",
+        el("input", type="checkbox", name="way", value=key, checked=checked, data_change="setup-change"),
+        el("span", el("strong", w(f"option.{key}.title")), el("small", w(f"option.{key}.summary"))),
+        class_="choice",
+    )
+
+
 def _choice(
     name: str,
     value: str,
@@ -352,10 +392,48 @@ def rules_screen(w: Words) -> Markup:
         phase_list(w, FLIP),
         class_="card-panel reference-card",
     )
-    return join([header(w, w("rules.title"), back=True), reference, *sections, flip])
+    return join([header(w, w("rules.title"), back=True), how_to_play(w), reference, *sections, flip])
+
+
+# The one-minute "how to play": each step with an example drawn with the app's own cards.
+HOW_TO_PLAY = (
+    ("howto.goal", ""),
+    ("howto.turn", ""),
+    ("howto.set", "R7 B7 Y7"),
+    ("howto.run", "G4 R5 B6 Y7"),
+    ("howto.wild", "R9 W G9"),
+    ("howto.skip", "S"),
+    ("howto.out", ""),
+)
+
+
+def how_to_play(w: Words) -> Markup:
+    steps = []
+    for key, example in HOW_TO_PLAY:
+        cards = [
+            el(
+                "span",
+                card_face(card, w),
+                class_=card_class(card) + " small",
+                role="img",
+                aria_label=w.card(card),
+            )
+            for card in parse_cards(example)
+        ]
+        steps.append(el("li", el("p", w(key)), el("div", *cards, class_="example") if cards else ""))
+    return el(
+        "section",
+        el("h2", w("howto.title")),
+        el("ol", *steps, class_="how-to"),
+        class_="card-panel rules how-to-play",
+    )
 
 
 # --- the table -----------------------------------------------------------------------------
+#
+# A phone card table: a turn bar at the top, the table (other players, piles, the moves
+# since your turn, your groups) scrolling in the middle, and a dock at the bottom with
+# your hand and the turn's buttons, which never scroll away.
 
 
 def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
@@ -384,6 +462,8 @@ def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
 def table_screen(ui: Ui, w: Words) -> Markup:
     assert ui.game is not None
     seat = viewer(ui)
+    if closing(ui):
+        return closing_screen(ui, w)
     if seat is None:
         return open_table_screen(ui, w)
     game = ui.game
@@ -392,74 +472,109 @@ def table_screen(ui: Ui, w: Words) -> Markup:
     hits = hit_options(ui)
     hittable = {(h.player, h.group) for h in hits}
     others = [p for p in _seats_after(seen) if p.in_hand]
+    marks = table_marks(ui)
     hand = shown_hand(ui)
     fresh = ui.fresh.removeprefix("card:") if ui.fresh.startswith("card:") else None
-    arriving = next((i for i, card in enumerate(hand) if str(card) == fresh), -1)
+    arriving = _position(hand, fresh)
+    drawn = _position(hand, ui.drawn) if game.current == seat else -1
     flipping = bool(ui.flipped)
-    return join(
-        [
-            header(w, w("table.title", number=game.hand_number, name=seen.me.name), home=True),
-            players_section(others, hittable, ui, w, w("table.other_players")),
-            flip_status(ui, w),
-            piles(seen, legal_now, w, flipping),
-            narration(ui, w),
+    mine = turn_is_mine(ui)
+    area = el(
+        "div",
+        el("div", piles(seen, legal_now, w, flipping), moves_panel(ui, w), class_="centre"),
+        flip_status(ui, w),
+        my_groups(ui, seen, hittable, marks, w),
+        players_section(others, hittable, ui, w, w("table.other_players"), marks),
+        class_="table-area",
+    )
+    cards = [
+        hand_card(card, i, i in ui.selected, w, i == arriving, flipping, drawn=i == drawn)
+        for i, card in enumerate(hand)
+    ]
+    dock = el(
+        "div",
+        ticker(ui, w),
+        el("p", w.say(ui.message), class_="message", role="alert") if ui.message else "",
+        el(
+            "section",
             el(
-                "section",
-                el(
-                    "h2",
-                    phase_words(seen.me, w),
-                    el("span", w("table.my_score", score=seen.me.score), class_="my-score"),
-                    class_="my-phase",
+                "div",
+                el("span", w("table.hand", count=len(hand)), class_="hand-title"),
+                toggle(
+                    w("table.sort_number"), "sort", "number", ui.sort == "number", w("table.sort_number_name")
                 ),
-                el(
-                    "div",
-                    *[
-                        group_view(g, seen.seat, i, (seen.seat, i) in hittable, w, _arrives(ui, seen.seat, i))
-                        for i, g in enumerate(seen.me.groups)
-                    ],
-                    class_="groups mine",
-                    role="group",
-                    aria_label=w("table.my_groups"),
-                )
-                if seen.me.groups
-                else "",
-                class_="me",
+                toggle(
+                    w("table.sort_color"), "sort", "color", ui.sort == "color", w("table.sort_color_name")
+                ),
+                class_="hand-bar",
             ),
-            el("p", w.say(ui.message), class_="message", role="alert")
-            if ui.message
-            else el("p", class_="message"),
-            el(
-                "section",
-                el(
-                    "div",
-                    el("span", w("table.hand", count=len(hand)), class_="hand-title"),
-                    toggle(
-                        w("table.sort_number"),
-                        "sort",
-                        "number",
-                        ui.sort == "number",
-                        w("table.sort_number_name"),
-                    ),
-                    toggle(
-                        w("table.sort_color"), "sort", "color", ui.sort == "color", w("table.sort_color_name")
-                    ),
-                    class_="hand-bar",
-                ),
-                el(
-                    "div",
-                    *[
-                        hand_card(card, i, i in ui.selected, w, i == arriving, flipping)
-                        for i, card in enumerate(hand)
-                    ],
-                    class_="hand",
-                    role="group",
-                    aria_label=w("table.hand_name"),
-                ),
-                action_bar(ui, bool(hits), w),
-                class_="my-hand",
-            ),
-            prompt_panel(ui.prompt, seen, w) if ui.prompt else "",
-        ]
+            el("div", *cards, class_="hand", role="group", aria_label=w("table.hand_name")),
+            action_bar(ui, bool(hits), w),
+            class_="my-hand",
+        ),
+        class_="dock",
+    )
+    return el(
+        "div",
+        turn_bar(ui, w, seen.me.name),
+        area,
+        dock,
+        prompt_panel(ui.prompt, seen, w) if ui.prompt else "",
+        class_="table-screen" + (" my-turn" if mine else ""),
+    )
+
+
+def turn_is_mine(ui: Ui) -> bool:
+    """Whether the hand on show is the player's to move."""
+    assert ui.game is not None
+    return not computer_turn(ui.game) and ui.game.step in (Step.DRAW, Step.PLAY)
+
+
+def _position(hand: Sequence[Card], notation: str | None) -> int:
+    """Where a card (in notation) sits in the hand as shown; -1 when it is not there."""
+    return next((i for i, card in enumerate(hand) if str(card) == notation), -1) if notation else -1
+
+
+def turn_bar(ui: Ui, w: Words, name: str) -> Markup:
+    """Whose turn it is, at the top of the table: the player's own, or who is playing."""
+    assert ui.game is not None
+    game = ui.game
+    if closing(ui):
+        state, title = "", w("table.hand_end", number=game.hand_number)
+    elif turn_is_mine(ui):
+        state, title = w("table.your_turn"), w("table.title", number=game.hand_number, name=name)
+    else:
+        state = w("table.is_playing", name=game.player.name)
+        title = w("table.title", number=game.hand_number, name=name)
+    return el(
+        "header",
+        el("h1", title, tabindex="-1"),
+        el(
+            "div",
+            button(w("home.rules"), "rules"),
+            button(w("button.home"), "home"),
+            class_="bar-buttons",
+        ),
+        el("p", state, class_="turn-state" + (" mine" if turn_is_mine(ui) else "")) if state else "",
+        class_="bar turn-bar",
+    )
+
+
+def my_groups(ui: Ui, seen: PlayerView, hittable: set[tuple[int, int]], marks: Marks, w: Words) -> Markup:
+    """The viewer's phase, points and laid groups."""
+    groups = laid_groups(ui, seen.me, hittable, marks, w)
+    return el(
+        "section",
+        el(
+            "h2",
+            phase_words(seen.me, w),
+            el("span", w("table.my_score", score=seen.me.score), class_="my-score"),
+            class_="my-phase",
+        ),
+        el("div", *groups, class_="groups mine", role="group", aria_label=w("table.my_groups"))
+        if groups
+        else "",
+        class_="me",
     )
 
 
@@ -472,28 +587,151 @@ def open_table_screen(ui: Ui, w: Words) -> Markup:
     # The side of the player's cards facing the table is public: as anyone else sees it.
     me = view(game, (game.current + 1) % len(game.players)).players[game.current]
     order = [me, *_seats_after(seen)]
-    return join(
-        [
-            header(w, w("table.title_open", number=game.hand_number, name=playing), home=True),
-            players_section([p for p in order if p.in_hand], set(), ui, w, w("table.players")),
+    marks = table_marks(ui)
+    return el(
+        "div",
+        el(
+            "header",
+            el("h1", w("table.title_open", number=game.hand_number, name=playing), tabindex="-1"),
+            el(
+                "div",
+                button(w("home.rules"), "rules"),
+                button(w("button.home"), "home"),
+                class_="bar-buttons",
+            ),
+            class_="bar turn-bar",
+        ),
+        el(
+            "div",
+            el("div", piles(seen, (), w, bool(ui.flipped)), moves_panel(ui, w), class_="centre"),
             flip_status(ui, w),
-            piles(seen, (), w, bool(ui.flipped)),
-            narration(ui, w),
+            players_section([p for p in order if p.in_hand], set(), ui, w, w("table.players"), marks),
+            class_="table-area",
+        ),
+        el(
+            "div",
+            ticker(ui, w),
             el("p", w("table.open_hint", name=playing), class_="hint open-table"),
-        ]
+            class_="dock",
+        ),
+        class_="table-screen",
     )
 
 
-def narration(ui: Ui, w: Words) -> Markup:
-    """The computer players' moves since a person last played, newest last.  Not a live
-    region: the page's announcer reads each move out once (see ``announcement``)."""
+def closing_screen(ui: Ui, w: Words) -> Markup:
+    """The play that ended the hand, left on the table a moment before the scores: every
+    hand is face down again, and who went out is named."""
     assert ui.game is not None
-    if not ui.narration and not computer_turn(ui.game):
-        return el("ol", class_="narration", hidden=True)
-    items = [el("li", w.say(line)) for line in ui.narration]
+    game = ui.game
+    record = game.history[-1]
+    out = record.went_out
+    seen = view(game, out if out is not None else game.current)
+    order = [p for p in (seen.players[(seen.seat + i) % len(seen.players)] for i in range(len(seen.players)))]
+    marks = table_marks(ui)
+    person_out = out is not None and game.config.kinds[out] == PERSON
+    won = game.step is Step.GAME_OVER and game.winner == out
+    headline = (
+        w("table.went_out_won" if won else "table.went_out", name=game.players[out].name)
+        if out is not None
+        else w("over.nobody")
+    )
+    return el(
+        "div",
+        turn_bar(ui, w, seen.me.name),
+        el(
+            "div",
+            el("div", piles(seen, (), w), moves_panel(ui, w), class_="centre"),
+            flip_status(ui, w),
+            players_section(
+                [p for p in order if p.in_hand], set(), ui, w, w("table.players"), marks, hand_over=True
+            ),
+            class_="table-area",
+        ),
+        el(
+            "div",
+            el(
+                "section",
+                el("h2", ("★ " if person_out else "") + headline, class_="out-name"),
+                button(w("table.see_scores"), "scores", primary=True),
+                class_="hand-end" + (" celebrate" if person_out else ""),
+            ),
+            class_="dock",
+        ),
+        class_="table-screen",
+    )
+
+
+def laid_groups(
+    ui: Ui, player: PublicPlayer, hittable: set[tuple[int, int]], marks: Marks, w: Words
+) -> list[Markup]:
+    """A player's laid groups: lit where the selected card can go, marked where they are new."""
+    return [
+        group_view(
+            group,
+            player.seat,
+            index,
+            (player.seat, index) in hittable,
+            w,
+            _arrives(ui, player.seat, index),
+            new=player.seat in marks.laid,
+            new_cards=marks.added.get((player.seat, index), ()),
+        )
+        for index, group in enumerate(player.groups)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What was put on the table since the watcher's turn: the seats that laid their phase,
+    and the cards (in notation) added to each group, by seat and group."""
+
+    laid: frozenset[int] = frozenset()
+    added: Mapping[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
+
+
+def table_marks(ui: Ui) -> Marks:
+    """What the other players put on the table since the watcher's turn (their own moves
+    they know)."""
+    seats = watchers(ui)
+    laid: set[int] = set()
+    added: dict[tuple[int, int], tuple[str, ...]] = {}
+    for move in since_turn(ui, seats):
+        if move.seat in seats:
+            continue
+        if move.mark == "laid":
+            laid.add(move.seat)
+        elif move.mark.startswith("hit:"):
+            _, seat, group, card = move.mark.split(":", 3)
+            key = (int(seat), int(group))
+            added[key] = (*added.get(key, ()), card)
+    return Marks(frozenset(laid), added)
+
+
+def moves_panel(ui: Ui, w: Words) -> Markup:
+    """The moves since the watcher's turn, newest first, so the newest is always in view.
+    Not a live region: the page's announcer reads each move out once (see ``announcement``)."""
+    assert ui.game is not None
+    lines = narration(ui)
+    items = [el("li", w.say(line)) for line in reversed(lines)]
     if computer_turn(ui.game):
-        items.append(el("li", w("table.thinking", name=ui.game.player.name), class_="thinking"))
-    return el("ol", *items, class_="narration", aria_label=w("table.moves"))
+        items.insert(0, el("li", w("table.thinking", name=ui.game.player.name), class_="thinking"))
+    if not items:
+        items.append(el("li", w("table.no_moves"), class_="thinking"))
+    return el(
+        "section",
+        el("h2", w("table.since_turn"), class_="moves-title"),
+        el("ol", *items, class_="narration"),
+        class_="moves",
+        aria_label=w("table.since_turn"),
+    )
+
+
+def ticker(ui: Ui, w: Words) -> Markup:
+    """The newest move, on one line just above the hand."""
+    lines = narration(ui)
+    if not lines:
+        return Markup("")
+    return el("p", w.say(lines[-1]), class_="ticker", aria_hidden="true")
 
 
 def announcement(ui: Ui) -> str:
@@ -511,48 +749,67 @@ def _seats_after(seen: PlayerView) -> list[PublicPlayer]:
 def _arrives(ui: Ui, seat: int, index: int) -> bool:
     """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
     assert ui.game is not None
-    return (ui.fresh == "laid" and seat == ui.game.current) or ui.fresh == f"hit:{seat}:{index}"
+    return (ui.fresh == "laid" and seat == ui.game.current) or ui.fresh.startswith(f"hit:{seat}:{index}")
 
 
 def players_section(
-    players: Sequence[PublicPlayer], hittable: set[tuple[int, int]], ui: Ui, w: Words, label: str
+    players: Sequence[PublicPlayer],
+    hittable: set[tuple[int, int]],
+    ui: Ui,
+    w: Words,
+    label: str,
+    marks: Marks,
+    *,
+    hand_over: bool = False,
 ) -> Markup:
     return el(
-        "section", *[opponent(p, hittable, ui, w) for p in players], class_="opponents", aria_label=label
+        "section",
+        *[opponent(p, hittable, ui, w, marks, hand_over=hand_over) for p in players],
+        class_="opponents",
+        aria_label=label,
     )
 
 
-def opponent(player: PublicPlayer, hittable: set[tuple[int, int]], ui: Ui, w: Words) -> Markup:
+def opponent(
+    player: PublicPlayer,
+    hittable: set[tuple[int, int]],
+    ui: Ui,
+    w: Words,
+    marks: Marks,
+    *,
+    hand_over: bool = False,
+) -> Markup:
+    """Another player, compact: name, phase, cards and points on a line, any marks (a
+    computer, playing now, a Skip waiting), then their laid groups."""
     assert ui.game is not None
-    marks = []
+    marks_shown = []
     kind = ui.game.config.kinds[player.seat]
-    if kind != PERSON:
-        marks.append(
-            el("span", w("table.computer_mark", level=w(f"kind.{kind}")), class_="mark computer-mark")
-        )
     if player.seat == ui.game.current and ui.game.step in (Step.DRAW, Step.PLAY):
-        marks.append(el("span", w("table.playing"), class_="mark playing-mark"))
+        marks_shown.append(el("span", w("table.playing"), class_="mark playing-mark"))
     if player.skip_pending:
-        marks.append(el("span", w("table.skip_waiting"), class_="mark skip-mark"))
-    groups = [
-        group_view(g, player.seat, i, (player.seat, i) in hittable, w, _arrives(ui, player.seat, i))
-        for i, g in enumerate(player.groups)
-    ]
+        marks_shown.append(el("span", w("table.skip_waiting"), class_="mark skip-mark"))
+    groups = laid_groups(ui, player, hittable, marks, w)
     cards = w("table.cards", count=player.hand_count)
+    level = w("table.computer_mark", level=w(f"kind.{kind}")) if kind != PERSON else ""
     return el(
         "article",
         el(
             "div",
             el("strong", player.name, class_="name"),
+            *marks_shown,
+            class_="opponent-line",
+        ),
+        el(
+            "div",
             el("span", w("table.phase", number=player.phase), class_="phase"),
             el("span", cards, class_="count"),
             el("span", w("table.points", score=player.score), class_="score"),
-            *marks,
-            class_="opponent-line",
+            el("span", level, class_="level") if level else "",
+            class_="opponent-facts",
         ),
         backs_row(player, w, bool(ui.flipped)),
         el("div", *groups, class_="groups") if groups else "",
-        class_="opponent",
+        class_="opponent" + (" playing" if player.seat == ui.game.current and not hand_over else ""),
         data_seat=str(player.seat),
         aria_label=w("table.opponent", name=player.name, phase=player.phase, cards=cards, score=player.score),
     )
@@ -604,8 +861,6 @@ def flip_status(ui: Ui, w: Words) -> Markup:
 
 
 def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: bool = False) -> Markup:
-    from phase10 import Draw, TakeDiscard
-
     can_draw = Draw() in legal_now
     can_take = TakeDiscard() in legal_now
     top = seen.discard_top
@@ -623,18 +878,24 @@ def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: boo
         else el("span", class_="pile-empty", role="img", aria_label=w("table.empty"))
     )
     back = seen.draw_back
+    inset: Markup | str = ""
     if back is not None:
-        # Face down, the top card shows its other side: a real face in this edition.
-        draw_face = el(
+        # Face down, the top card shows its other side: a real face in this edition, drawn
+        # small inside a card back, so it never passes for the card about to be drawn.
+        inset = el(
             "span",
-            card_face(back, w),
-            class_=card_class(back) + " pile-card draw-back" + turning,
-            data_back=str(back),
-            role="img",
-            aria_label=w("table.top_back", card=back),
+            el("span", w("table.other_side"), class_="inset-name", aria_hidden="true"),
+            el(
+                "span",
+                card_face(back, w),
+                class_=card_class(back) + " tiny draw-back" + turning,
+                data_back=str(back),
+                role="img",
+                aria_label=w("table.top_back", card=back),
+            ),
+            class_="back-inset",
         )
-    else:
-        draw_face = el("span", "", class_="card back pile-card")
+    draw_face = el("span", inset, class_="card back pile-card")
     draw_name = el(
         "span",
         w("table.draw", count=seen.draw_count),
@@ -686,15 +947,20 @@ def action_bar(ui: Ui, can_hit: bool, w: Words) -> Markup:
 def _turn_hint(ui: Ui, can_hit: bool, w: Words) -> str:
     """Why the buttons are as they are: what the player can do with the cards selected."""
     assert ui.game is not None
-    count = len(ui.selected)
+    cards = selected_cards(ui)
+    count = len(cards)
+    two_sided = ui.game.config.options.ruleset().two_sided
+    if count == 1 and two_sided and cards[0].flips:
+        return w("table.hint.flips", side=ui.game.side.other)
     if can_hit:
         return w("table.hint.hit")
+    laid = ui.game.player.has_laid
     if count == 0:
-        return w("table.hint.laid" if ui.game.player.has_laid else "table.hint.start")
+        return w("table.hint.laid" if laid else "table.hint.start")
     if count == 1:
-        return w("table.hint.one")
+        return w("table.hint.no_group" if laid else "table.hint.one")
     spec = ui.game.phase_spec(ui.game.current)
-    if ui.game.player.has_laid:
+    if laid:
         return w("table.hint.laid_many")
     if can_lay(ui):
         return w("table.hint.makes", count=count, number=spec.number)
@@ -702,6 +968,8 @@ def _turn_hint(ui: Ui, can_hit: bool, w: Words) -> str:
 
 
 def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
+    """A question over the table.  Cancel is always last, at the bottom, where the button
+    that opened the question was: a second tap there never confirms by mistake."""
     if prompt.kind == "lay":
         chosen = prompt.chosen
         assert isinstance(chosen, LayDown)
@@ -711,20 +979,17 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
             if len(prompt.options) > 1
             else ""
         )
-        title = w("prompt.lay", number=seen.me.phase)
         body = [
-            el("h2", title, id="prompt-title"),
+            el("h2", w("prompt.lay", number=seen.me.phase), id="prompt-title"),
+            el("div", button(w("table.lay"), "confirm", primary=True), more, class_="row"),
             el("div", *groups, class_="groups"),
-            el(
-                "div",
-                button(w("table.lay"), "confirm", primary=True),
-                more,
-                button(w("button.cancel"), "cancel"),
-                class_="row",
-            ),
         ]
     elif prompt.kind == "skip":
         options = [a for a in prompt.options if isinstance(a, Discard)]
+        targets = {a.target for a in options}
+        waiting = [
+            p.name for p in seen.players if p.in_hand and p.seat != seen.seat and p.seat not in targets
+        ]
         choices = [
             button(
                 w("prompt.skip_player", name=seen.players[a.target].name)
@@ -739,7 +1004,7 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
         body = [
             el("h2", w("prompt.skip"), id="prompt-title"),
             el("div", *choices, class_="row"),
-            button(w("button.cancel"), "cancel"),
+            el("p", w("prompt.skip_waiting", names=waiting), class_="prompt-note") if waiting else Markup(""),
         ]
     else:
         options_hit = [a for a in prompt.options if isinstance(a, Hit)]
@@ -755,208 +1020,19 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
             )
             for i, a in enumerate(options_hit)
         ]
-        body = [
-            el("h2", w("prompt.end", group=group), id="prompt-title"),
-            el("div", *choices, class_="row"),
-            button(w("button.cancel"), "cancel"),
-        ]
-    return el(
-        "div",
-        el("div", *body, class_="prompt", role="dialog", aria_modal="true", aria_labelledby="prompt-title"),
-        class_="prompt-backdrop",
-    )
-
-
-# --- score sheets, hand over and game over -------------------------------------------------
-
-
-def score_sheet(game: GameState, w: Words) -> Markup:
-    """Like the paper pad: each hand's points and the running total, and the phases ticked off."""
-    names = [p.name for p in game.players]
-    sequence = game.config.options.phase_sequence()
-    done = [
-        {r.phases[s] for r in game.history if not r.tiebreak and r.completed[s]} for s in range(len(names))
-    ]
-    ticks = [
-        el(
-            "td",
-            el(
-                "span",
-                *[el("span", str(n), class_="tick" + (" done" if n in done[s] else "")) for n in sequence],
-                class_="ticks",
-                role="img",
-                aria_label=w(
-                    "sheet.phases_done",
-                    phases=w("list.comma").join(map(str, sorted(x for x in done[s] if x))) or w("sheet.none"),
-                ),
-            ),
-        )
-        for s in range(len(names))
-    ]
-    totals = [0] * len(names)
-    rules = game.config.options.ruleset()
-    caption = (
-        el("caption", w("sheet.edition", edition=w(f"edition.{rules.name}.title")))
-        if rules is not CLASSIC
-        else ""
-    )
-    rows = []
-    for record in game.history:
-        cells = []
-        for seat, points in enumerate(record.points):
-            if points is None:
-                cells.append(
-                    el(
-                        "td",
-                        el("span", "—", aria_hidden="true"),
-                        el("span", w("sheet.sat_out"), class_="visually-hidden"),
-                        class_="sat-out",
-                    )
-                )
-                continue
-            totals[seat] += points
-            went_out = record.went_out == seat
-            phase_mark = f"✓ {record.phases[seat]}" if record.completed[seat] and not record.tiebreak else ""
-            cells.append(
-                el(
-                    "td",
-                    el(
-                        "span",
-                        w("sheet.out") if went_out else f"+{points}",
-                        class_="points" + (" out" if went_out else ""),
-                    ),
-                    el("span", phase_mark, class_="done-mark"),
-                    el("span", str(totals[seat]), class_="total"),
-                    class_="cell",
-                )
-            )
-        label = w("sheet.tiebreak", number=record.number) if record.tiebreak else str(record.number)
-        rows.append(el("tr", el("th", label, scope="row"), *cells))
+        body = [el("h2", w("prompt.end", group=group), id="prompt-title"), el("div", *choices, class_="row")]
     return el(
         "div",
         el(
-            "table",
-            caption,
-            el(
-                "thead",
-                el("tr", el("th", w("sheet.hand"), scope="col"), *[el("th", n, scope="col") for n in names]),
-            ),
-            el("tbody", el("tr", el("th", w("sheet.phases"), scope="row"), *ticks), *rows),
-            class_="score-sheet",
+            "div",
+            *body,
+            el("div", button(w("button.cancel"), "cancel"), class_="cancel-row"),
+            class_="prompt",
+            role="dialog",
+            aria_modal="true",
+            aria_labelledby="prompt-title",
         ),
-        class_="sheet-scroll",
-        tabindex="0",
-        role="region",
-        aria_label=w("over.score_sheet"),
-    )
-
-
-def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
-    record = game.history[-1]
-    who = game.players[record.went_out].name if record.went_out is not None else None
-    headline = w("over.went_out", name=who) if who else w("over.nobody")
-    lines = []
-    for seat, player in enumerate(game.players):
-        points = record.points[seat]
-        if points is None:
-            continue
-        number = record.phases[seat]
-        assert number is not None  # a player who scored played a phase
-        moved = w("over.completed" if record.completed[seat] else "over.stays", number=number)
-        if game.config.options.ten_hands and not record.completed[seat]:
-            moved = w("over.missed", number=number)
-        line = (
-            w("over.line_out", moved=moved)
-            if record.went_out == seat
-            else w("over.line_points", points=points, moved=moved)
-        )
-        lines.append(el("li", el("strong", player.name), line))
-    next_label = w("over.tiebreak_next") if game.tiebreak else w("over.next")
-    tie_note = (
-        el(
-            "p",
-            w(
-                "over.tie",
-                names=[game.players[s].name for s in game.tiebreak],
-                score=game.players[game.tiebreak[0]].score,
-            ),
-            class_="notice",
-        )
-        if game.tiebreak
-        else ""
-    )
-    return join(
-        [
-            header(w, w("over.title", number=record.number), home=True),
-            el(
-                "section",
-                el("h2", headline),
-                el("p", w.say(flipped), class_="notice") if flipped else "",
-                el("p", w("over.side", side=game.side), class_="side-note")
-                if game.config.options.ruleset().two_sided
-                else "",
-                el("ul", *lines, class_="results"),
-                tie_note,
-                class_="card-panel",
-            ),
-            el("section", el("h2", w("over.score_sheet")), score_sheet(game, w), class_="card-panel"),
-            button(next_label, "next-hand", primary=True),
-        ]
-    )
-
-
-def game_over_screen(game: GameState, w: Words) -> Markup:
-    assert game.winner is not None
-    winner = game.players[game.winner]
-    last = game.history[-1]
-    how = w("end.by_tiebreak") if last.tiebreak else w("end.with_points", score=winner.score)
-    return join(
-        [
-            header(w, w("end.title"), home=True),
-            el(
-                "section",
-                el("p", w("end.winner_is"), class_="handoff-lead"),
-                el("h2", winner.name, class_="winner"),
-                el("p", how),
-                class_="card-panel winner-panel",
-            ),
-            el("section", el("h2", w("end.final_sheet")), score_sheet(game, w), class_="card-panel"),
-            el(
-                "div",
-                button(w("end.play_again"), "play-again", primary=True),
-                button(w("button.home"), "home"),
-                class_="row",
-            ),
-        ]
-    )
-
-
-def history_screen(games: Sequence[GameState], unreadable: int, w: Words) -> Markup:
-    if not games:
-        body = [el("p", w("history.none"), class_="card-panel")]
-    else:
-        body = [
-            el("details", el("summary", _past_game(g, w)), score_sheet(g, w), class_="card-panel past-game")
-            for g in reversed(games)
-        ]
-    if unreadable:
-        body.append(el("p", w("history.unreadable", count=unreadable), class_="notice"))
-    return join([header(w, w("history.title"), back=True), *body])
-
-
-def _past_game(game: GameState, w: Words) -> str:
-    if game.winner is None:
-        return ""
-    line = w(
-        "history.game",
-        players=w("list.comma").join(game.config.players),
-        winner=game.players[game.winner].name,
-    )
-    rules = game.config.options.ruleset()
-    return (
-        line
-        if rules is CLASSIC
-        else w("history.edition", edition=w(f"edition.{rules.name}.title"), game=line)
+        class_="prompt-backdrop",
     )
 
 
@@ -998,7 +1074,13 @@ def update_banner(language: str) -> Markup:
 
 
 def render(
-    ui: Ui, *, build: str = "", note: str = "", finished: Sequence[GameState] = (), unreadable: int = 0
+    ui: Ui,
+    *,
+    build: str = "",
+    note: str = "",
+    finished: Sequence[PastGame | GameState] = (),
+    unreadable: int = 0,
+    reduced_motion: bool = False,
 ) -> Markup:
     """The whole app's HTML for ``ui``, in its language."""
     w = words(ui.language)
@@ -1008,7 +1090,7 @@ def render(
     if screen is Screen.RULES:
         return rules_screen(w)
     if screen is Screen.SETTINGS:
-        return settings_screen(ui, w)
+        return settings_screen(ui, w, reduced_motion)
     if screen is Screen.HISTORY:
         return history_screen(finished, unreadable, w)
     if screen is Screen.CORRUPT:

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Protocol
 
 from phase10 import GameState
 from phase10.serialize import CorruptStateError, from_json, to_json
 
-from .controller import Settings
+from .controller import SPEEDS, Settings
 from .i18n import LANGUAGES, NOTHING, Text
 from .i18n import text as said
 
-__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "SETTINGS", "MemoryStore", "Saves", "Store"]
+__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "SETTINGS", "MemoryStore", "PastGame", "Saves", "Store"]
 
 CURRENT = "ten-phases/game"
 SETTINGS = "ten-phases/settings"
@@ -72,14 +72,15 @@ class Saves:
         except CorruptStateError as error:
             return None, said("storage.bad_save", detail=str(error))
 
-    def record(self, game: GameState) -> Text:
-        """Save ``game`` after an action; a finished game moves to the score sheets.
+    def record(self, game: GameState, now: str = "") -> Text:
+        """Save ``game`` after an action; a finished game moves to the score sheets, with
+        ``now`` (an ISO 8601 time from the page) as when it finished.
 
         Returns a problem to show the player, or nothing when all is saved.
         """
         try:
             if game.is_over:
-                self._add_finished(game)
+                self._add_finished(game, now)
                 self.store.removeItem(CURRENT)
             else:
                 self.store.setItem(CURRENT, to_json(game))
@@ -97,9 +98,12 @@ class Saves:
         if not isinstance(stored, dict):
             return Settings()
         language = stored.get("language")
+        speed, sound = stored.get("speed"), stored.get("sound")
         return Settings(
             language=language if language in LANGUAGES else "",
             large_type=stored.get("large_type") is True,
+            speed=speed if isinstance(speed, str) and speed in SPEEDS else "normal",
+            sound=sound if sound in ("on", "off") else "",
         )
 
     def save_settings(self, settings: Settings) -> None:
@@ -109,7 +113,9 @@ class Saves:
     def discard_current(self) -> None:
         self.store.removeItem(CURRENT)
 
-    def _finished_texts(self) -> list[str]:
+    def _finished_entries(self) -> list[object]:
+        """The stored list of finished games, each as stored: a game's JSON text (the first
+        format, with no date) or ``{"game": <JSON text>, "finished": <ISO time>}``."""
         text = self.store.getItem(FINISHED)
         if not isinstance(text, str) or not text:
             return []
@@ -117,26 +123,50 @@ class Saves:
             items = json.loads(text)
         except ValueError:
             return []
-        return [item for item in items if isinstance(item, str)] if isinstance(items, list) else []
+        return list(items) if isinstance(items, list) else []
 
-    def _add_finished(self, game: GameState) -> None:
-        texts = self._finished_texts()
+    def _add_finished(self, game: GameState, now: str) -> None:
+        entries = self._finished_entries()
         text = to_json(game)
-        if text not in texts:
-            texts.append(text)
-        self.store.setItem(FINISHED, json.dumps(texts[-KEEP_FINISHED:]))
+        if not any(_game_text(entry) == text for entry in entries):
+            entries.append({"game": text, "finished": now})
+        self.store.setItem(FINISHED, json.dumps(entries[-KEEP_FINISHED:]))
 
-    def finished(self) -> tuple[list[GameState], int]:
+    def finished(self) -> tuple[list[PastGame], int]:
         """Finished games, oldest first, and how many could not be read."""
-        games: list[GameState] = []
+        games: list[PastGame] = []
         unreadable = 0
         try:
-            texts = self._finished_texts()
+            entries = self._finished_entries()
         except Exception:
             return [], 0
-        for text in texts:
+        for entry in entries:
+            text = _game_text(entry)
             try:
-                games.append(from_json(text))
+                if text is None:
+                    raise CorruptStateError("not a finished game")
+                game = from_json(text)
             except CorruptStateError:
                 unreadable += 1
+                continue
+            when = entry.get("finished") if isinstance(entry, dict) else None
+            games.append(PastGame(game, when if isinstance(when, str) else ""))
         return games, unreadable
+
+
+@dataclass(frozen=True, slots=True)
+class PastGame:
+    """A finished game from the score sheets, and when it finished (an ISO 8601 time, as
+    the page gave it; empty for games kept before the time was recorded)."""
+
+    game: GameState
+    finished: str = ""
+
+
+def _game_text(entry: object) -> str | None:
+    """The game's JSON text in a stored entry of either format."""
+    if isinstance(entry, str):
+        return entry
+    if isinstance(entry, dict) and isinstance(entry.get("game"), str):
+        return str(entry["game"])
+    return None

@@ -1,0 +1,200 @@
+"""Score sheets on a small phone: the standings of six players with 20-character names fit
+360x640 with no sideways scrolling, in English and Spanish, in normal and Large type; the
+full sheet behind a tap scrolls in its own box, its first column staying in view, opaque."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from a11y import axe_problems, focus_problems
+from support import continue_saved, tap
+from ui.controller import Event
+
+from phase10 import Discard, apply
+from phase10.cards import parse_card
+from phase10.notation import parse_state
+
+# A standard game's last turn: Alexandra has laid phase 10 and discards her last card to win.
+# The others are on phases 2 to 8, with three-digit totals.
+LAST_TURN = """
+game seed=21 current=0 dealer=5 step=play turns=40
+seat 0 "Alexandra Montgomery" phase-index=9 score=0
+  hand: R7
+  group: set:R3,B3,Y3,G3,R3
+  group: set:R4,B4,G4
+seat 1 "Bartholomew Kingsley" phase-index=7 score=715
+  hand: B1 B2 B5 B6 G11 G12 Y11 Y12 G1 R1
+seat 2 "Wolfeschlegelsteinha" phase-index=6 score=745
+  hand: R2 Y2 G2 R5 Y5 G5 R6 Y6 G6 B7
+seat 3 "María José Fernández" phase-index=3 score=495
+  hand: R8 B8 Y8 G8 R9 B9 Y9 G9 R10 B10
+seat 4 "Christopher-Benjamin" phase-index=4 score=485
+  hand: Y10 G10 R11 B11 R12 B12 Y7 G7 W S
+seat 5 "Pneumonoultramicrosc" phase-index=1 score=445
+  hand: R1 B1 Y1 G1 R2 B2 Y2 G2 W S
+discard: Y1
+history: 1 phases=1,1,1,1,1,1 points=0,50,45,10,15,10 completed=yes,yes,yes,no,no,no out=0 tiebreak=no
+history: 2 phases=2,2,2,1,1,1 points=0,75,105,45,85,90 completed=yes,yes,yes,yes,no,no out=0 tiebreak=no
+history: 3 phases=3,3,3,2,1,1 points=0,105,80,115,55,25 completed=yes,yes,yes,yes,yes,no out=0 tiebreak=no
+history: 4 phases=4,4,4,3,2,1 points=0,110,35,15,70,35 completed=yes,yes,yes,no,yes,no out=0 tiebreak=no
+history: 5 phases=5,5,5,3,3,1 points=0,105,105,75,45,30 completed=yes,yes,yes,no,yes,no out=0 tiebreak=no
+history: 6 phases=6,6,6,3,4,1 points=0,60,70,120,95,55 completed=yes,yes,yes,no,no,no out=0 tiebreak=no
+history: 7 phases=7,7,7,3,4,1 points=0,105,90,35,55,20 completed=yes,no,no,no,no,no out=0 tiebreak=no
+history: 8 phases=8,7,7,3,4,1 points=0,10,115,40,45,125 completed=yes,no,no,yes,no,no out=0 tiebreak=no
+history: 9 phases=9,7,7,4,4,1 points=0,95,100,40,20,55 completed=yes,yes,no,no,yes,yes out=0 tiebreak=no
+"""
+
+NAMES = (
+    "Alexandra Montgomery",
+    "Bartholomew Kingsley",
+    "Wolfeschlegelsteinha",
+    "María José Fernández",
+    "Christopher-Benjamin",
+    "Pneumonoultramicrosc",
+)
+
+# The standings' rows, measured: each row's name, phase and total, and where they lie.
+MEASURE = """() => [...document.querySelectorAll('.standings')].filter(list => list.offsetParent)
+    .flatMap(list => [...list.querySelectorAll('.standing')].map(row => {
+        const part = (selector) => {
+            const el = row.querySelector(selector);
+            const box = el.getBoundingClientRect();
+            return {text: el.textContent, left: box.left, right: box.right, width: box.width,
+                    clipped: el.scrollWidth > el.clientWidth + 1};
+        };
+        return {name: part('.standing-name'), phase: part('.standing-phase'), total: part('.standing-total')};
+    }))"""
+
+SIDEWAYS = "() => document.scrollingElement.scrollWidth - window.innerWidth"
+
+
+def _context(browser: Any, language: str, large: bool) -> Any:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, has_touch=True, reduced_motion="reduce", locale="en-US"
+    )
+    settings = json.dumps({"language": language, "large_type": large})
+    context.add_init_script(f"localStorage.setItem('ten-phases/settings', {json.dumps(settings)})")
+    return context
+
+
+def _fits(page: Any, game_over: bool) -> list[str]:
+    """What does not fit: a name, phase or total past the screen's edge, or cut short."""
+    rows = page.evaluate(MEASURE)
+    problems = [f"{len(rows)} rows of standings shown"] if len(rows) != len(NAMES) else []
+    width = page.evaluate("() => window.innerWidth")
+    for row in rows:
+        for part, found in row.items():
+            if found["width"] <= 0 or found["left"] < -0.5 or found["right"] > width + 0.5:
+                problems.append(f"{part} {found['text']!r} lies at {found['left']:.0f}-{found['right']:.0f}")
+            if found["clipped"]:
+                problems.append(f"{part} {found['text']!r} is cut short")
+    if sorted(row["name"]["text"] for row in rows) != sorted(NAMES):
+        problems.append(f"names shown: {[row['name']['text'] for row in rows]}")
+    if game_over and rows and rows[0]["name"]["text"] != NAMES[0]:
+        problems.append("the winner is not first")
+    sideways = page.evaluate(SIDEWAYS)
+    if sideways > 0:
+        problems.append(f"the page scrolls sideways by {sideways}px")
+    return problems
+
+
+def _sheet_problems(page: Any) -> list[str]:
+    """Scroll the open full sheet sideways: its first column must stay in view, opaque."""
+    return list(
+        page.evaluate(
+            """() => {
+                const box = [...document.querySelectorAll('details[open] .sheet-scroll')]
+                    .find(el => el.offsetParent);
+                if (!box) return ['no open full sheet'];
+                const problems = [];
+                if (box.scrollWidth <= box.clientWidth)
+                    problems.push('six long names fit without scrolling: nothing to check');
+                box.scrollLeft = 160;
+                if (box.scrollLeft < 100) problems.push(`the sheet scrolled only ${box.scrollLeft}px`);
+                const edge = box.getBoundingClientRect().left;
+                for (const row of box.querySelectorAll('tr')) {
+                    const first = row.firstElementChild;
+                    const top = first.getBoundingClientRect().top + window.scrollY;
+                    window.scrollTo(0, top - window.innerHeight / 2);  // the row in view
+                    const cell = first.getBoundingClientRect();
+                    if (Math.abs(cell.left - edge) > 1.5)
+                        problems.push(`"${first.textContent}" moved to ${cell.left} from ${edge}`);
+                    const colour = getComputedStyle(first).backgroundColor;
+                    const alpha = colour.startsWith('rgba') ? parseFloat(colour.split(',')[3]) : 1;
+                    if (alpha < 1)
+                        problems.push(`"${first.textContent}" has a see-through background ${colour}`);
+                    // What shows in the middle of the first cell is that cell, not a scrolled one.
+                    const x = cell.left + cell.width / 2, y = cell.top + cell.height / 2;
+                    const hit = document.elementFromPoint(x, y);
+                    if (!hit || !first.contains(hit))
+                        problems.push(`"${first.textContent}" is covered by ${hit && hit.outerHTML}`);
+                }
+                return problems;
+            }"""
+        )
+    )
+
+
+def _game_over(page: Any, url: str) -> None:
+    """The last turn played: the game-over screen."""
+    continue_saved(page, url, LAST_TURN)
+    tap(page, Event("select", "0"))
+    tap(page, Event("discard"))
+    if page.locator("[data-action=scores]").count():  # the table stays a moment after the end
+        tap(page, Event("scores"))
+    page.wait_for_selector("html[data-screen=game-over]", state="attached")
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal type", "large type"])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_six_long_names_fit_a_small_phone(browser, server, language, large):
+    game = parse_state(LAST_TURN)
+    assert [len(p.name) for p in game.players] == [20] * 6
+    assert apply(game, Discard(parse_card("R7"))).winner == 0
+    context = _context(browser, language, large)
+    try:
+        page = context.new_page()
+        _game_over(page, server.url)
+        assert page.evaluate("() => document.documentElement.lang") == language
+        assert page.evaluate("() => document.documentElement.classList.contains('large-type')") == large
+        assert page.inner_text(".winner") == NAMES[0]
+        assert _fits(page, game_over=True) == []
+        page.locator(".full-sheet summary").click()
+        assert _sheet_problems(page) == []
+        assert page.evaluate(SIDEWAYS) <= 0
+
+        # Past games: every total shows; the standings and the sheet open behind a tap.
+        tap(page, Event("home"))
+        tap(page, Event("history"))
+        totals = page.eval_on_selector_all(
+            ".past-totals li", "els => els.map(e => [e.getBoundingClientRect().right, e.textContent])"
+        )
+        assert len(totals) == 6 and all(right <= 360.5 for right, _ in totals), totals
+        page.locator(".past-game summary").first.click()
+        assert _fits(page, game_over=True) == []
+        assert _sheet_problems(page) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_score_sheets_are_accessible(browser, server, language):
+    """axe-clean, with a clear focus ring on every control: the game over, its full sheet
+    open, and past games with one open."""
+    context = _context(browser, language, False)
+    try:
+        page = context.new_page()
+        _game_over(page, server.url)
+        assert axe_problems(page) == []
+        page.locator(".full-sheet summary").click()
+        assert axe_problems(page) == []
+        assert focus_problems(page) == []
+        tap(page, Event("home"))
+        tap(page, Event("history"))
+        page.locator(".past-game summary").first.click()
+        assert axe_problems(page) == []
+        assert focus_problems(page) == []
+    finally:
+        context.close()
