@@ -91,7 +91,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from support import serving, tap
+from support import renders, serving, tap
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, handle
 from ui.i18n import words
@@ -350,16 +350,20 @@ def start_game(page: Page, mirror: Ui, setup: Setup, run: Run, game: int) -> Ui:
     step(Event("new-game"))
     while page.locator("input[name=player]").count() < setup.players:
         step(Event("add-player"))
-    while page.locator("input[name=player]").count() > setup.players:
-        step(Event("remove-player"))  # (which row goes does not matter: every name is filled in next)
+    while (count := page.locator("input[name=player]").count()) > setup.players:
+        step(Event("remove-player", str(count - 1)))  # the last row: every name is filled in next
     for i, name in enumerate(setup.names):
         page.fill(f"#player-{i}", name)
-    page.check("input[name=variation][value=first-to-n]")
+    if not page.locator("input[name=way][value=first-to-n]").is_checked():  # kept from the last game
+        before = renders(page)
+        page.check("input[name=way][value=first-to-n]")  # re-renders: the N select shows
+        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
     if not page.locator("input[name=seed]").is_visible():  # "More options" is open once a seed is set
-        page.locator("details summary").click()
+        page.locator("details.more-options summary").click()
     page.fill("input[name=seed]", str(setup.seed))
     page.select_option("select[name=phases-to-win]", str(setup.phases))
-    values = (*setup.names, "first-to-n", str(setup.phases), "no", str(setup.seed))
+    kinds = ("person",) * len(setup.names)
+    values = (*setup.names, *kinds, "classic", "first-to-n", str(setup.phases), "no", str(setup.seed))
     mirror = handle(mirror, Event("setup-change", "", values))
     step(Event("start-game", "", values))
     if mirror.game is None or mirror.game.config.seed != setup.seed:
