@@ -141,7 +141,7 @@ def control_for(event: Any) -> str:
     """A selector for the control that makes ``event`` (the first one, if several match)."""
     if event.name in ("select", "choose", "hit") or event.value:
         return f"[data-action={event.name}][data-value='{event.value}']"
-    # Without a value, the control that has none: "New game" is pass-and-play, and
+    # Without a value, the control that has none: "new-game" alone is Pass-and-play, and
     # "new-game" with the value "computer" is "Play against the computer".
     return f"[data-action='{event.name}']:not([data-value])"
 

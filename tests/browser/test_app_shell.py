@@ -27,7 +27,8 @@ def test_first_load_renders_the_home_screen_from_python(context, server, request
     page = context.new_page()
     open_app(page, server.url)
     assert page.locator("h1").first.inner_text() == "Ten Phases"
-    assert page.get_by_role("button", name="New game").is_visible()
+    assert page.get_by_role("button", name="Play against the computer").is_visible()
+    assert page.get_by_role("button", name="Pass-and-play").is_visible()
     # The rule options and phases come from the engine, rendered by Python.
     options = page.locator("[aria-label='Rule options'] li strong").all_inner_texts()
     assert options == ["Standard", "Ten hands", "First to N phases", "Even phases", "El Chavo Phase 10"]
