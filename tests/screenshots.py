@@ -6,11 +6,18 @@
 
 Not a test (pytest collects test_*.py only): a script that drives the built app
 in Debian's Chromium, by taps, the way tests/browser does.  Every game shown is
-made from a fixed seed or from the engine's state notation, so the same app
-gives the same pictures.  Each shot is the 390x844 viewport, NN-name.png; a
-screen that scrolls also gets the whole page, NN-name-full.png.  The script
-prints what it measures on each screen: sideways scrolling, and tap targets
-smaller than 44 px.
+made from a fixed seed, from the engine's state notation or from the computer
+players' own play of a seeded game, so the same app gives the same pictures.
+Each shot is the viewport (390x844, or 360x640 where the name says so),
+NN-name.png; a screen that scrolls also gets the whole of it, NN-name-full.png
+(for the table, whose middle scrolls inside a fixed screen, the table laid out
+in full).  The script prints what it measures on each screen: sideways
+scrolling, text cut off with an ellipsis, and tap targets smaller than 44 px.
+
+The page moves on its own timer (computer players' moves; the scores after a
+hand's last play), so a mirror of the controller on CPython says how many renders
+to wait for, and the games shown are played at the "relaxed" speed, which leaves
+time to take a picture before the timer moves on.
 """
 
 from __future__ import annotations
@@ -30,18 +37,23 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
     sys.path.insert(0, str(folder))
 
 import build  # noqa: E402
+from states import GOING_OUT, TIE  # noqa: E402
 from support import open_app, put_saved_game, renders, serving, tap, wait_for_controller, wait_ready  # noqa: E402
-from ui.controller import Event, Screen, Ui, handle, shown_hand  # noqa: E402
+from ui.controller import Event, Screen, Ui, closing, handle, shown_hand, timer_event  # noqa: E402
 
-from phase10 import Discard, GameState, apply  # noqa: E402
+from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, apply, new_game  # noqa: E402
+from phase10.bots import Bot, Level, bot_seed, seat_bot  # noqa: E402
 from phase10.cards import Card, parse_card  # noqa: E402
 from phase10.notation import parse_state  # noqa: E402
 from phase10.serialize import to_json  # noqa: E402
+from phase10.view import view  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 CHROMIUM = build.CHROMIUM
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
 PHONE: ViewportSize = {"width": 390, "height": 844}
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
+SETTINGS = "ten-phases/settings"
 PLAYERS = ("Ann", "Bartholomew", "Cy", "Dee")
 
 # --- the games shown, in the engine's state notation ----------------------------------------
@@ -68,51 +80,6 @@ history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebrea
 """
 MID_HAND_DRAW = "Y5"  # the card Ann draws (the notation's draw pile would give her a Skip)
 
-# Hand 3: Ann has laid phase 2 and goes out by discarding her last card.
-GOING_OUT = """
-game seed=12 current=0 dealer=3 step=play turns=20
-seat 0 "Ann" phase-index=1 score=35
-  hand: B1
-  group: set:R5,B5,W
-  group: run:G8,Y9,R10,B11
-seat 1 "Bartholomew" phase-index=2 score=45
-  hand: Y12 R12
-  group: set:R2,B2,Y2,G2
-  group: run:G3,W,B5,R6
-seat 2 "Cy" phase-index=1 score=70
-  hand: B4 G4 Y6 R7 B8 G9 Y10 S W G12
-seat 3 "Dee" phase-index=1 score=80
-  hand: R1 Y1 G3 B6 G6 Y7 R9 B9 G10 R11
-discard: Y8
-history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
-history: 2 phases=1,2,1,2 points=0,45,10,75 completed=yes,yes,yes,no out=0 tiebreak=no
-"""
-
-# First to 3 phases, hand 3: Cy goes out, and Ann and Bartholomew both finish phase 3
-# with 45 points each: a tie.
-TIE = """
-game seed=33 current=2 dealer=1 step=play turns=31
-options phases-to-win=3
-seat 0 "Ann" phase-index=2 score=25
-  hand: R10 B12
-  group: set:R6,B6,Y6,W
-  group: run:G7,Y8,B9,R10
-seat 1 "Bartholomew" phase-index=2 score=15
-  hand: G10 Y11 R12
-  group: set:B1,G1,R1,Y1
-  group: run:R3,W,G5,Y6
-seat 2 "Cy" phase-index=1 score=95
-  hand: G3
-  group: set:R8,B8,G8
-  group: run:B2,R3,Y4,G5
-seat 3 "Dee" phase-index=1 score=55
-  hand: Y10 G11 B12 R2 B3 G4
-  group: set:R11,B11,W
-  group: run:R4,B5,G6,R7
-discard: Y9
-history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
-history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
-"""
 
 # The tiebreak hand that follows (Cy and Dee sit out): Ann goes out first and wins.
 TIEBREAK = """
@@ -155,14 +122,37 @@ LAYOUT_NOTES = """
 () => {
   const width = document.documentElement.clientWidth;
   const notes = [];
-  if (document.documentElement.scrollWidth > width) {
-    notes.push(`scrolls sideways: ${document.documentElement.scrollWidth}px wide in ${width}px`);
-  }
   const name = (el) => {
     const cls = el.classList.length ? '.' + [...el.classList].join('.') : '';
     const text = (el.getAttribute('aria-label') || el.textContent || el.value || '').trim().slice(0, 24);
     return `${el.tagName.toLowerCase()}${cls} "${text}"`;
   };
+  if (document.documentElement.scrollWidth > width) {
+    notes.push(`scrolls sideways: ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    // What sticks out: the outermost element past the edge that no box clips, or anything
+    // positioned absolutely (a box that scrolls sideways does not clip what it does not contain).
+    const clipped = (el) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll('body *')) {
+      const right = el.getBoundingClientRect().right;
+      if (right <= width + 0.5) continue;
+      const loose = ['absolute', 'fixed'].includes(getComputedStyle(el).position);
+      const outermost = el.parentElement.getBoundingClientRect().right <= width + 0.5 && !clipped(el);
+      if (loose || outermost) notes.push(`  sticks out to ${Math.round(right)}px: ${name(el)}`);
+    }
+  }
+  const area = document.querySelector('.table-area');
+  if (area && area.scrollWidth > area.clientWidth) {
+    notes.push(`table area scrolls sideways: ${area.scrollWidth}px wide in ${area.clientWidth}px`);
+  }
+  for (const el of document.querySelectorAll('#app *')) {
+    if (el.closest('[hidden]') || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+    if (el.scrollWidth > el.clientWidth + 1) notes.push(`cut off ${name(el)}`);
+  }
   const seen = new Set();
   for (let el of document.querySelectorAll('button, a, input, select, summary, [data-action]')) {
     const label = el.matches('input[type=radio], input[type=checkbox]') && el.closest('label');
@@ -180,17 +170,73 @@ LAYOUT_NOTES = """
 }
 """
 
+# The table is a fixed screen whose middle scrolls: laid out as one long page, for -full
+# (by the CSSOM: the page's content security policy refuses a style sheet).
+UNFIX_TABLE = """(on) => {
+  const set = (selector, property, value) => {
+    const node = document.querySelector(selector);
+    if (node) node.style.setProperty(property, on ? value : '', on ? 'important' : '');
+  };
+  set('.table-screen', 'position', 'static');
+  set('.table-screen', 'display', 'block');
+  set('.table-area', 'overflow', 'visible');
+}"""
+
+# Sticky controls (Deal at the foot of set-up) would be drawn mid-page in a -full shot:
+# they go back to their place in the page for it.
+UNSTICK = """(on) => {
+  if (on) {
+    for (const node of document.querySelectorAll('#app *')) {
+      if (getComputedStyle(node).position === 'sticky') {
+        node.style.setProperty('position', 'static', 'important');
+        node.dataset.unstuck = '1';
+      }
+    }
+  } else {
+    for (const node of document.querySelectorAll('[data-unstuck]')) {
+      node.style.removeProperty('position');
+      delete node.dataset.unstuck;
+    }
+  }
+}"""
+
+TABLE_SCROLLS = """() => {
+  const area = document.querySelector('.table-area');
+  return area !== null && area.scrollHeight > area.clientHeight + 1;
+}"""
+
 
 def shoot(page: Page, name: str, *, full: bool = True) -> None:
-    """The viewport as NAME.png, and the whole page as NAME-full.png when it scrolls."""
+    """The viewport as NAME.png, and the whole screen as NAME-full.png when it scrolls."""
+    rendered = renders(page)
     page.screenshot(path=OUT / f"{name}.png", animations="disabled")
+    notes = page.evaluate(LAYOUT_NOTES)
     scrolls = page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight")
+    table_scrolls = page.evaluate(TABLE_SCROLLS)
     if full and scrolls:
+        page.evaluate(UNSTICK, True)
         page.screenshot(path=OUT / f"{name}-full.png", full_page=True, animations="disabled")
+        page.evaluate(UNSTICK, False)
+    elif full and table_scrolls:
+        page.evaluate(UNFIX_TABLE, True)
+        page.screenshot(path=OUT / f"{name}-full.png", full_page=True, animations="disabled")
+        page.evaluate(UNFIX_TABLE, False)
+    assert renders(page) == rendered, f"{name}: the page moved on while it was shot"
     screen = page.evaluate("() => document.documentElement.dataset.screen")
-    print(f"{name}.png ({screen}{', scrolls' if scrolls else ''})", flush=True)
-    for note in page.evaluate(LAYOUT_NOTES):
+    size = page.viewport_size or PHONE
+    where = ", scrolls" if scrolls else ", the table scrolls" if table_scrolls else ""
+    print(f"{name}.png ({screen}, {size['width']}x{size['height']}{where})", flush=True)
+    for note in notes:
         print(f"    {note}")
+
+
+# Scroll the page so that an element's top shows just under the screen's sticky title bar.
+SCROLL_BELOW_BAR = """(selector) => {
+  const bar = document.querySelector('.bar');
+  const below = bar ? bar.getBoundingClientRect().height : 0;
+  const top = document.querySelector(selector).getBoundingClientRect().top + window.scrollY;
+  window.scrollTo(0, top - below - 8);
+}"""
 
 
 def wait_render_after(page: Page, before: int) -> None:
@@ -206,16 +252,19 @@ def expect_screen(page: Page, screen: Screen) -> None:
 
 
 class Table:
-    """Taps on the page, fed to the controller too, so cards can be found by face."""
+    """Taps on the page, fed to the controller too, so cards can be found by face and the
+    page's own moves (computer players, the scores after a hand) foreseen."""
 
     def __init__(self, page: Page, ui: Ui) -> None:
         self.page = page
         self.ui = ui
+        self.rendered = renders(page)  # the render that shows ``ui``
 
     def tap(self, *events: Event) -> None:
         for event in events:
             tap(self.page, event)
             self.ui = handle(self.ui, event)
+            self.rendered += 1
         expect_screen(self.page, self.ui.screen)
 
     def select(self, *codes: str) -> None:
@@ -230,6 +279,36 @@ class Table:
         """Tap every selected card again."""
         for index in tuple(self.ui.selected):
             self.tap(Event("select", str(index)))
+
+    def wait(self, moves: int | None = None) -> None:
+        """Let the page's timer play the computer players' moves (at most ``moves``), and
+        stop at a hand's last play, still on the table, or at a person's turn."""
+        count = 0
+        while (event := timer_event(self.ui)) is not None and event.name == "computer":
+            if moves is not None and count >= moves:
+                break
+            self.ui = handle(self.ui, event)
+            self.rendered += 1
+            count += 1
+        self.page.wait_for_function(
+            f"() => Number(document.documentElement.dataset.renders) >= {self.rendered}", timeout=120_000
+        )
+        assert renders(self.page) == self.rendered, "the page moved further than foreseen"
+        expect_screen(self.page, self.ui.screen)
+
+
+def store_settings(page: Page, **settings: object) -> None:
+    """The phone's settings as stored (the page must be on the app's origin; they are read
+    when the app opens)."""
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SETTINGS, json.dumps(settings)])
+
+
+def fresh_start(page: Page, url: str, **settings: object) -> None:
+    """Nothing stored but the settings (by default: computers and scores at the relaxed pace)."""
+    open_app(page, url)
+    page.evaluate("() => localStorage.clear()")
+    store_settings(page, **(settings or {"speed": "relaxed"}))
+    open_app(page, url)
 
 
 def continue_saved(page: Page, url: str, game: GameState) -> Table:
@@ -269,9 +348,14 @@ def most_common_number(hand: tuple[Card, ...]) -> list[str]:
 
 def setup_and_first_turn(page: Page, url: str) -> None:
     """Fresh home; set-up for four, first to 3 phases; hand-off; the table, drawing and selecting."""
-    open_app(page, url)
+    fresh_start(page, url)
     expect_screen(page, Screen.HOME)
     shoot(page, "01-home")
+
+    tap(page, Event("new-game", "computer"))
+    expect_screen(page, Screen.SETUP)
+    shoot(page, "34-setup-against-computer")
+    tap(page, Event("back"))
 
     tap(page, Event("new-game"))
     while page.locator("input[name=player]").count() < len(PLAYERS):
@@ -279,7 +363,7 @@ def setup_and_first_turn(page: Page, url: str) -> None:
     for i, name in enumerate(PLAYERS):
         page.fill(f"#player-{i}", name)
     before = renders(page)
-    page.check("input[name=variation][value=first-to-n]")  # re-renders: the N select shows
+    page.check("input[name=way][value=first-to-n]")  # re-renders: the N select shows
     wait_render_after(page, before)
     page.select_option("select[name=phases-to-win]", "3")
     page.locator("details.more-options summary").click()
@@ -288,7 +372,10 @@ def setup_and_first_turn(page: Page, url: str) -> None:
     shoot(page, "03-setup")
 
     table = Table(page, handle(Ui(), Event("new-game")))
-    table.ui = handle(table.ui, Event("start-game", "", (*PLAYERS, "classic", "first-to-n", "3", "no", "7")))
+    kinds = ("person",) * len(PLAYERS)
+    table.ui = handle(
+        table.ui, Event("start-game", "", (*PLAYERS, *kinds, "classic", "first-to-n", "3", "no", "7"))
+    )
     table.tap(Event("start-game"))
     shoot(page, "05-handoff")
     table.tap(Event("reveal"))
@@ -338,15 +425,19 @@ def a_turn_with_every_prompt(page: Page, url: str) -> None:
 
 
 def end_of_hand_and_game(page: Page, url: str) -> None:
-    """Score sheets: a hand over, a tie, and a tiebreak hand won (an older finished game stored)."""
+    """A hand's last play on the table, then the score sheets: a hand over, a tie, and a
+    tiebreak hand won (an older finished game stored)."""
     table = continue_saved(page, url, parse_state(GOING_OUT))
     table.select("B1")
     table.tap(Event("discard"))
+    assert closing(table.ui), "the play that ends the hand stays on the table"
+    shoot(page, "33-table-went-out")
+    table.tap(Event("scores"))
     shoot(page, "15-hand-over")
 
     table = continue_saved(page, url, parse_state(TIE))
     table.select("G3")
-    table.tap(Event("discard"))
+    table.tap(Event("discard"), Event("scores"))
     assert table.ui.game is not None and table.ui.game.tiebreak, "Ann and Bartholomew tie"
     shoot(page, "16-hand-over-tie")
 
@@ -354,7 +445,7 @@ def end_of_hand_and_game(page: Page, url: str) -> None:
     page.evaluate("(text) => localStorage.setItem('ten-phases/finished', text)", older)
     table = continue_saved(page, url, parse_state(TIEBREAK))
     table.select("Y11")
-    table.tap(Event("discard"))
+    table.tap(Event("discard"), Event("scores"))
     expect_screen(page, Screen.GAME_OVER)
     shoot(page, "17-game-over")
 
@@ -373,6 +464,11 @@ def home_rules_history_corrupt(page: Page, url: str) -> None:
     tap(page, Event("rules"))
     expect_screen(page, Screen.RULES)
     shoot(page, "18-rules")
+    how_to = page.locator(".how-to-play")
+    how_to.screenshot(path=OUT / "36-rules-how-to-play.png", animations="disabled")
+    box = how_to.bounding_box()
+    assert box is not None
+    print(f"36-rules-how-to-play.png (the rules' first section, {box['width']:.0f}x{box['height']:.0f})")
     tap(page, Event("back"))
 
     tap(page, Event("history"))
@@ -416,8 +512,7 @@ discard: G1 Y11
 
 def computer_players(page: Page, url: str) -> None:
     """Set-up with computer seats; the computers' moves told on the table; the open table."""
-    page.evaluate("() => localStorage.clear()")  # no damaged save left from before
-    open_app(page, url)
+    fresh_start(page, url)  # no damaged save left from before
     tap(page, Event("new-game"))
     tap(page, Event("add-player"))
     for i, kind in ((1, "normal"), (2, "hard")):
@@ -427,16 +522,12 @@ def computer_players(page: Page, url: str) -> None:
     page.fill("#player-0", "Ann")
     shoot(page, "22-setup-computers")
 
-    put_saved_game(page, url, to_json(parse_state(SOLO)))
-    before = renders(page)
-    tap(page, Event("continue"))
-    wait_render_after(page, before + 3)  # Robo takes the Wild, lays phase 1, discards
-    expect_screen(page, Screen.TABLE)
-    page.evaluate("() => window.scrollTo(0, 0)")
+    table = continue_saved(page, url, parse_state(SOLO))
+    table.wait(moves=3)  # Robo takes the Wild, lays phase 1, hits on Hal's run
+    assert table.ui.game is not None and table.ui.game.current == 1, "Robo still playing"
     shoot(page, "23-table-computers-moving")
 
-    put_saved_game(page, url, to_json(parse_state(SHARED)))
-    tap(page, Event("continue"))
+    table = continue_saved(page, url, parse_state(SHARED))
     expect_screen(page, Screen.TABLE)
     shoot(page, "24-open-table")
     tap(page, Event("home"))
@@ -476,9 +567,7 @@ history: 1 phases=1,1,1 points=50,20,0 completed=yes,yes,yes out=2 tiebreak=no
 
 def flip_edition(page: Page, url: str) -> None:
     """Set-up with the Flip edition; its table on the Colour Side; a flip; the Wild Side."""
-    open_app(page, url)
-    page.evaluate("() => localStorage.clear()")
-    open_app(page, url)
+    fresh_start(page, url)
     tap(page, Event("new-game"))
     tap(page, Event("add-player"))
     names, kinds = ("Robo", "Ann", "Hal"), ("normal", "person", "hard")
@@ -516,25 +605,36 @@ def flip_edition(page: Page, url: str) -> None:
 
 
 def everyone(browser: Browser, url: str) -> None:
-    """Settings; a table in Spanish (the phone's language); large type; the keyboard's focus."""
+    """Settings; set-up, a table and a hand's end in Spanish (the phone's language); large
+    type; the keyboard's focus."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale="es-MX"
     )
     page = context.new_page()
     page.set_default_timeout(60_000)
-    open_app(page, url)
-    page.evaluate("() => localStorage.clear()")
-    open_app(page, url)
+    fresh_start(page, url, language="")  # the settings as they come
     tap(page, Event("settings"))
     shoot(page, "29-settings-spanish")
+    tap(page, Event("back"))
+    tap(page, Event("new-game"))
+    shoot(page, "44-setup-spanish")
     continue_saved(page, url, parse_state(MID_HAND))
     shoot(page, "30-table-spanish")
-    page.goto(url)
-    wait_ready(page)
+
+    store_settings(page, speed="relaxed")
+    table = continue_saved(page, url, parse_state(GOING_OUT))
+    table.select("B1")
+    table.tap(Event("discard"))
+    shoot(page, "45-table-went-out-spanish")
+    table.tap(Event("scores"))
+    shoot(page, "46-hand-over-spanish")
+
+    fresh_start(page, url, language="")
     tap(page, Event("settings"))
     before = renders(page)
     page.check("input[name=language][value=en]")
     wait_render_after(page, before)
+    shoot(page, "35-settings")
     before = renders(page)
     page.check("input[name=large-type]")
     wait_render_after(page, before)
@@ -545,6 +645,120 @@ def everyone(browser: Browser, url: str) -> None:
     page.keyboard.press("Tab")  # focus rings show for the keyboard, not for taps
     page.keyboard.press("Shift+Tab")
     shoot(page, "32-keyboard-focus", full=False)
+    context.close()
+
+
+# --- six players: long names, a full table, a long game ------------------------------------
+
+# One person and five computers, every name 20 characters long.
+SIX_NAMES = (
+    "Christopher Robinson",
+    "Alexandra Fitzgerald",
+    "María José Rodríguez",
+    "Bartholomew Ashworth",
+    "Evangeline Blackwood",
+    "Maximiliano Gonzalez",
+)
+SIX_KINDS = ("person", *("normal",) * 5)
+SIX_SEED = 8  # a game of 17 hands that a computer wins, the person going out in hands 3, 6, 13, 15
+
+
+def bot_game(config: GameConfig) -> list[tuple[Action | None, GameState]]:
+    """A whole game played by computer players (the person's seat too, by a normal one):
+    each action with the state it made, after the first state."""
+    stand_in = Bot(Level.NORMAL, bot_seed(config, 0))
+    game = new_game(config)
+    played: list[tuple[Action | None, GameState]] = [(None, game)]
+    while not game.is_over:
+        bot = seat_bot(config, game.current) or stand_in
+        action = bot.choose(view(game, game.current))
+        game = apply(game, action)
+        played.append((action, game))
+    return played
+
+
+def six_games() -> tuple[GameState, GameState, GameState]:
+    """From one game of six: (a table where the computers play until the person's turn,
+    every one of them with a phase laid; the person about to go out by a discard, late
+    in the game; the winning move about to be made by a computer)."""
+    config = GameConfig(SIX_NAMES, SIX_SEED, kinds=SIX_KINDS)
+    assert all(len(name) == 20 for name in SIX_NAMES)
+    played = bot_game(config)
+    states = [game for _, game in played]
+
+    def all_laid(game: GameState) -> bool:
+        return all(player.has_laid for player in game.players[1:])
+
+    turn = next(
+        i
+        for i, game in enumerate(states)
+        if game.step is Step.DRAW and game.current == 0 and game.hand_number > 1 and all_laid(game)
+    )
+    # From the person's last discard before it, or the hand's deal: the computers' moves
+    # since then come in view.
+    hand = states[turn].hand_number
+    start = max(
+        i
+        for i in range(1, turn)
+        if states[i].hand_number == hand
+        and (
+            isinstance(played[i][0], NextHand)
+            or (isinstance(played[i][0], Discard) and states[i - 1].current == 0)
+        )
+    )
+    out = max(
+        i
+        for i, (action, game) in enumerate(played)
+        if game.step is Step.HAND_OVER
+        and game.history[-1].went_out == 0
+        and isinstance(action, Discard)
+        and not action.card.is_skip
+    )
+    last = states[-2]
+    assert states[-1].winner not in (None, 0) and last.current != 0, "a computer wins"
+    return states[start], states[out - 1], last
+
+
+def six_players(browser: Browser, url: str) -> None:
+    """Six at the table with long names, on a small phone (360x640), and the table at 390x844
+    too: the table, a hand's end, the scores, the game's end and its full sheet."""
+    table_start, going_out, last_move = six_games()
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    fresh_start(page, url, speed="quick")  # five computers play before the person's turn
+    table = continue_saved(page, url, table_start)
+    table.wait()
+    game = table.ui.game
+    assert game is not None and game.current == 0 and game.step is Step.DRAW
+    assert all(player.has_laid for player in game.players[1:]), "every opponent has laid a phase"
+    shoot(page, "37-six-table-360")
+    page.set_viewport_size(PHONE)
+    shoot(page, "38-six-table-390")
+    page.set_viewport_size(SMALL_PHONE)
+
+    store_settings(page, speed="relaxed")
+    table = continue_saved(page, url, going_out)
+    assert table.ui.game is not None
+    (card,) = shown_hand(table.ui)
+    table.select(str(card))
+    table.tap(Event("discard"))
+    assert closing(table.ui)
+    shoot(page, "39-six-went-out-360")
+    table.tap(Event("scores"))
+    expect_screen(page, Screen.HAND_OVER)
+    shoot(page, "40-six-hand-over-360")
+
+    table = continue_saved(page, url, last_move)
+    table.wait()  # the winning move
+    assert closing(table.ui)
+    shoot(page, "41-six-computer-went-out-360")
+    table.tap(Event("scores"))
+    expect_screen(page, Screen.GAME_OVER)
+    shoot(page, "42-six-game-over-360")
+    page.locator("details.full-sheet summary").click()
+    page.evaluate(SCROLL_BELOW_BAR, "details.full-sheet")
+    shoot(page, "43-six-score-sheet-360")
     context.close()
 
 
@@ -575,7 +789,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
-        "--only", choices=["flip", "everyone"], help="shoot only these screens, keeping the others"
+        "--only", choices=["flip", "everyone", "six"], help="shoot only these screens, keeping the others"
     )
     args = parser.parse_args(argv)
     (ROOT / ".cache").mkdir(exist_ok=True)
@@ -598,6 +812,8 @@ def main(argv: list[str] | None = None) -> int:
             flip_edition(page, url)
         if only == "everyone":
             everyone(browser, url)
+        if only == "six":
+            six_players(browser, url)
         if only:
             context.close()
             browser.close()
@@ -609,6 +825,7 @@ def main(argv: list[str] | None = None) -> int:
         computer_players(page, url)
         flip_edition(page, url)
         everyone(browser, url)
+        six_players(browser, url)
         context.close()
         update_banner(browser)
         browser.close()
