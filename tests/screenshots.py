@@ -37,7 +37,7 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
     sys.path.insert(0, str(folder))
 
 import build  # noqa: E402
-from states import GOING_OUT, TIE  # noqa: E402
+from states import GOING_OUT, TIE, TIEBREAK  # noqa: E402
 from support import open_app, put_saved_game, renders, serving, tap, wait_for_controller, wait_ready  # noqa: E402
 from ui.controller import Event, Screen, Ui, closing, handle, shown_hand, timer_event  # noqa: E402
 
@@ -80,26 +80,6 @@ history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebrea
 """
 MID_HAND_DRAW = "Y5"  # the card Ann draws (the notation's draw pile would give her a Skip)
 
-
-# The tiebreak hand that follows (Cy and Dee sit out): Ann goes out first and wins.
-TIEBREAK = """
-game seed=33 current=0 dealer=1 step=play turns=6
-options phases-to-win=3
-seat 0 "Ann" phase-index=3 score=45
-  hand: Y11
-  group: set:R9,B9,G9,W
-  group: run:R2,B3,Y4,G5
-seat 1 "Bartholomew" phase-index=3 score=45
-  hand: R1 B1 Y3 G6 R7 B8 Y10 G11 R12 W
-seat 2 "Cy" phase-index=2 score=95
-seat 3 "Dee" phase-index=2 score=100
-discard: G7
-active: 0 1
-tiebreak: 0 1
-history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
-history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
-history: 3 phases=3,3,2,2 points=20,30,0,45 completed=yes,yes,yes,yes out=2 tiebreak=no
-"""
 
 # An older finished game for the past games list: Mia goes out on phase 1 and wins.
 OLDER_GAME = """

@@ -8,7 +8,7 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 from english import EN
-from states import GOING_OUT, TIE
+from states import GOING_OUT, TIE, TIEBREAK
 from ui.i18n import NOTHING, words
 from ui.sheets import (
     finished_date,
@@ -29,26 +29,6 @@ from phase10.serialize import to_json
 
 ES = words("es")
 
-
-# The tiebreak hand that follows (Cy and Dee sit out): Ann goes out first and wins.
-TIEBREAK = """
-game seed=33 current=0 dealer=1 step=play turns=6
-options phases-to-win=3
-seat 0 "Ann" phase-index=3 score=45
-  hand: Y11
-  group: set:R9,B9,G9,W
-  group: run:R2,B3,Y4,G5
-seat 1 "Bartholomew" phase-index=3 score=45
-  hand: R1 B1 Y3 G6 R7 B8 Y10 G11 R12 W
-seat 2 "Cy" phase-index=2 score=95
-seat 3 "Dee" phase-index=2 score=100
-discard: G7
-active: 0 1
-tiebreak: 0 1
-history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
-history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
-history: 3 phases=3,3,2,2 points=20,30,0,45 completed=yes,yes,yes,yes out=2 tiebreak=no
-"""
 
 # Ten hands, hand 2: Ann goes out; Bo has not laid phase 2 and moves on all the same.
 TEN_HANDS = """

@@ -97,7 +97,12 @@ def _local_time() -> str:
 
 
 def _reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    """Whether the phone asks for reduced motion (read live: it can change while the app is
+    open), from a media query made once, not on every tap."""
+    query = _app.get("motion")
+    if query is None:
+        query = _app["motion"] = window.matchMedia("(prefers-reduced-motion: reduce)")
+    return bool(query.matches)
 
 
 def show(ui: Ui, before: Ui | None = None) -> None:

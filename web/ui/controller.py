@@ -155,7 +155,8 @@ class Move:
     hand: int  # the hand it was played in
     said: Text
     turn_end: bool = False  # the mover's turn ended with it
-    mark: str = ""  # what it put on the table: "laid", or "hit:{seat}:{group}:{card}"
+    laid: bool = False  # the mover laid their phase
+    added: tuple[int, int, Card] | None = None  # a card hit: on whose group, which group
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +243,7 @@ def timer_event(ui: Ui) -> Event | None:
 
 def timer_delay(ui: Ui, reduced_motion: bool) -> int:
     """How long the page waits before ``timer_event``, in milliseconds."""
-    speed = ui.settings.speed if ui.settings.speed in SPEEDS else "normal"
+    speed = ui.settings.speed  # one of SPEEDS: the handler and storage accept no other
     if closing(ui):
         return CLOSING_MS[speed]
     if reduced_motion and speed == "normal":
@@ -378,12 +379,9 @@ def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move
     if isinstance(action, NextHand):
         return ()
     turn_end = isinstance(action, Discard) or after.step is not Step.PLAY
-    mark = ""
-    if isinstance(action, LayDown):
-        mark = "laid"
-    elif isinstance(action, Hit):
-        mark = f"hit:{action.player}:{action.group}:{action.card}"
-    moves = [Move(before.current, before.hand_number, narrate(before, action), turn_end, mark)]
+    added = (action.player, action.group, action.card) if isinstance(action, Hit) else None
+    said = narrate(before, action)
+    moves = [Move(before.current, before.hand_number, said, turn_end, isinstance(action, LayDown), added)]
     if after.step in (Step.DRAW, Step.PLAY) and after.hand_number == before.hand_number:
         count = len(before.players)
         for step in range(1, count):

@@ -26,6 +26,7 @@ from phase10.view import PlayerView, PublicPlayer, view
 from .controller import (
     SPEEDS,
     WAYS,
+    Move,
     Prompt,
     Screen,
     SetupForm,
@@ -37,7 +38,6 @@ from .controller import (
     discard_options,
     hit_options,
     legal,
-    narration,
     selected_cards,
     shown_hand,
     since_turn,
@@ -472,7 +472,9 @@ def table_screen(ui: Ui, w: Words) -> Markup:
     hits = hit_options(ui)
     hittable = {(h.player, h.group) for h in hits}
     others = [p for p in _seats_after(seen) if p.in_hand]
-    marks = table_marks(ui)
+    seats = watchers(ui)
+    moves = since_turn(ui, seats)
+    marks = table_marks(moves, seats)
     hand = shown_hand(ui)
     fresh = ui.fresh.removeprefix("card:") if ui.fresh.startswith("card:") else None
     arriving = _position(hand, fresh)
@@ -481,7 +483,7 @@ def table_screen(ui: Ui, w: Words) -> Markup:
     mine = turn_is_mine(ui)
     area = el(
         "div",
-        el("div", piles(seen, legal_now, w, flipping), moves_panel(ui, w), class_="centre"),
+        el("div", piles(seen, legal_now, w, flipping), moves_panel(ui, moves, w), class_="centre"),
         flip_status(ui, w),
         my_groups(ui, seen, hittable, marks, w),
         players_section(others, hittable, ui, w, w("table.other_players"), marks),
@@ -493,7 +495,7 @@ def table_screen(ui: Ui, w: Words) -> Markup:
     ]
     dock = el(
         "div",
-        ticker(ui, w),
+        ticker(moves, w),
         el("p", w.say(ui.message), class_="message", role="alert") if ui.message else "",
         el(
             "section",
@@ -587,7 +589,9 @@ def open_table_screen(ui: Ui, w: Words) -> Markup:
     # The side of the player's cards facing the table is public: as anyone else sees it.
     me = view(game, (game.current + 1) % len(game.players)).players[game.current]
     order = [me, *_seats_after(seen)]
-    marks = table_marks(ui)
+    seats = watchers(ui)
+    moves = since_turn(ui, seats)
+    marks = table_marks(moves, seats)
     return el(
         "div",
         el(
@@ -603,14 +607,14 @@ def open_table_screen(ui: Ui, w: Words) -> Markup:
         ),
         el(
             "div",
-            el("div", piles(seen, (), w, bool(ui.flipped)), moves_panel(ui, w), class_="centre"),
+            el("div", piles(seen, (), w, bool(ui.flipped)), moves_panel(ui, moves, w), class_="centre"),
             flip_status(ui, w),
             players_section([p for p in order if p.in_hand], set(), ui, w, w("table.players"), marks),
             class_="table-area",
         ),
         el(
             "div",
-            ticker(ui, w),
+            ticker(moves, w),
             el("p", w("table.open_hint", name=playing), class_="hint open-table"),
             class_="dock",
         ),
@@ -627,7 +631,9 @@ def closing_screen(ui: Ui, w: Words) -> Markup:
     out = record.went_out
     seen = view(game, out if out is not None else game.current)
     order = [p for p in (seen.players[(seen.seat + i) % len(seen.players)] for i in range(len(seen.players)))]
-    marks = table_marks(ui)
+    seats = watchers(ui)
+    moves = since_turn(ui, seats)
+    marks = table_marks(moves, seats)
     person_out = out is not None and game.config.kinds[out] == PERSON
     won = game.step is Step.GAME_OVER and game.winner == out
     headline = (
@@ -640,7 +646,7 @@ def closing_screen(ui: Ui, w: Words) -> Markup:
         turn_bar(ui, w, seen.me.name),
         el(
             "div",
-            el("div", piles(seen, (), w), moves_panel(ui, w), class_="centre"),
+            el("div", piles(seen, (), w), moves_panel(ui, moves, w), class_="centre"),
             flip_status(ui, w),
             players_section(
                 [p for p in order if p.in_hand], set(), ui, w, w("table.players"), marks, hand_over=True
@@ -689,30 +695,27 @@ class Marks:
     added: Mapping[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
 
 
-def table_marks(ui: Ui) -> Marks:
-    """What the other players put on the table since the watcher's turn (their own moves
-    they know)."""
-    seats = watchers(ui)
+def table_marks(moves: Sequence[Move], seats: tuple[int, ...]) -> Marks:
+    """What players other than ``seats`` put on the table in ``moves`` (the watchers know
+    their own)."""
     laid: set[int] = set()
     added: dict[tuple[int, int], tuple[str, ...]] = {}
-    for move in since_turn(ui, seats):
+    for move in moves:
         if move.seat in seats:
             continue
-        if move.mark == "laid":
+        if move.laid:
             laid.add(move.seat)
-        elif move.mark.startswith("hit:"):
-            _, seat, group, card = move.mark.split(":", 3)
-            key = (int(seat), int(group))
-            added[key] = (*added.get(key, ()), card)
+        if move.added is not None:
+            seat, group, card = move.added
+            added[(seat, group)] = (*added.get((seat, group), ()), str(card))
     return Marks(frozenset(laid), added)
 
 
-def moves_panel(ui: Ui, w: Words) -> Markup:
+def moves_panel(ui: Ui, moves: Sequence[Move], w: Words) -> Markup:
     """The moves since the watcher's turn, newest first, so the newest is always in view.
     Not a live region: the page's announcer reads each move out once (see ``announcement``)."""
     assert ui.game is not None
-    lines = narration(ui)
-    items = [el("li", w.say(line)) for line in reversed(lines)]
+    items = [el("li", w.say(move.said)) for move in reversed(moves)]
     if computer_turn(ui.game):
         items.insert(0, el("li", w("table.thinking", name=ui.game.player.name), class_="thinking"))
     if not items:
@@ -726,12 +729,11 @@ def moves_panel(ui: Ui, w: Words) -> Markup:
     )
 
 
-def ticker(ui: Ui, w: Words) -> Markup:
+def ticker(moves: Sequence[Move], w: Words) -> Markup:
     """The newest move, on one line just above the hand."""
-    lines = narration(ui)
-    if not lines:
+    if not moves:
         return Markup("")
-    return el("p", w.say(lines[-1]), class_="ticker", aria_hidden="true")
+    return el("p", w.say(moves[-1].said), class_="ticker", aria_hidden="true")
 
 
 def announcement(ui: Ui) -> str:
@@ -749,7 +751,7 @@ def _seats_after(seen: PlayerView) -> list[PublicPlayer]:
 def _arrives(ui: Ui, seat: int, index: int) -> bool:
     """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
     assert ui.game is not None
-    return (ui.fresh == "laid" and seat == ui.game.current) or ui.fresh.startswith(f"hit:{seat}:{index}")
+    return (ui.fresh == "laid" and seat == ui.game.current) or ui.fresh == f"hit:{seat}:{index}"
 
 
 def players_section(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from phase10 import GameState
 from phase10.rules import CLASSIC
+from phase10.view import view
 
 from .html import Markup, el, join
 from .i18n import Text, Words
@@ -47,25 +48,19 @@ class Standing:
     score: int
 
 
-def phases_completed(game: GameState, seat: int) -> int:
-    """How many of the game's phases ``seat`` has completed.  In ten hands everyone moves on
-    after every hand, so it is the hands in which they laid their phase."""
-    if game.config.options.ten_hands:
-        return sum(1 for r in game.history if not r.tiebreak and r.completed[seat])
-    return min(game.players[seat].phase_index, len(game.config.options.phase_sequence()))
-
-
 def order(game: GameState) -> list[Standing]:
     """The players as the engine ranks them (``game._decide``): the winner first; then, in
     ten hands, the fewest points; otherwise the most phases completed, then the fewest
     points.  Players level on both share a place."""
     ten_hands = game.config.options.ten_hands
+    # Phases completed as the engine's public view counts them (seat 0's view: the count is
+    # public), once for every player.
+    completed = [player.phases_completed for player in view(game, 0).players]
 
     def key(seat: int) -> tuple[int, int, int]:
-        completed = phases_completed(game, seat)
         return (
             0 if seat == game.winner else 1,
-            0 if ten_hands else -completed,
+            0 if ten_hands else -completed[seat],
             game.players[seat].score,
         )
 
@@ -73,7 +68,7 @@ def order(game: GameState) -> list[Standing]:
     rows: list[Standing] = []
     for i, seat in enumerate(seats):
         place = rows[-1].place if rows and key(rows[-1].seat) == key(seat) else i + 1
-        rows.append(Standing(place, seat, phases_completed(game, seat), game.players[seat].score))
+        rows.append(Standing(place, seat, completed[seat], game.players[seat].score))
     return rows
 
 
