@@ -38,6 +38,10 @@ NODE_MODULES = ROOT / "node_modules"
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip file can say
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Pyodide's standard library with every module compiled to bytecode at build time:
+# the stock zip holds source only, so every start compiled Python's own start-up
+# modules again. web/interpreter.js loads this one, and the stock zip if it fails.
+PRECOMPILED_STDLIB = "python_stdlib.pyc.zip"
 # PyScript plugins the app switches off (config "plugins": "!name"); with them off,
 # the page loads only core.js, its core chunk, and the error chunk.
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
@@ -111,6 +115,80 @@ def engine_wheel() -> Path:
     return wheel
 
 
+# --- the standard library, compiled by Pyodide's own Python ------------------------------
+
+# Run inside Pyodide (in Node): the host's CPython cannot write Python 3.14 bytecode.
+# Each module becomes an unchecked hash-based .pyc (no timestamps, so the zip is
+# reproducible) at the path zipimport looks for, and its code keeps the source's
+# name, as tracebacks would show it.
+_COMPILE_STDLIB = """
+import importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
+with zipfile.ZipFile("/stock.zip") as stock, zipfile.ZipFile("/out.zip", "w") as out:
+    for entry in sorted(stock.infolist(), key=lambda entry: entry.filename):
+        name, data = entry.filename, stock.read(entry)
+        if name.endswith(".py"):
+            code = compile(data, prefix + name, "exec", dont_inherit=True)
+            data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+            name += "c"
+        info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+        info.external_attr = entry.external_attr
+        info.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
+        out.writestr(info, data, compresslevel=9)
+"""
+
+# Then a second Pyodide starts from the new zip, to prove it boots and is used: a
+# zip that would not start must fail the build, never a player's game.
+_CHECK_STDLIB = """
+import json, sys, zipfile
+assert json.__spec__.origin.endswith("json/__init__.pyc"), json.__spec__.origin
+assert sys.modules["encodings"].__spec__.origin.endswith(".pyc")
+with zipfile.ZipFile("/out.zip") as built:
+    names = set(built.namelist())
+missing = sorted(name for name in stock_names if name.endswith(".py") and name + "c" not in names)
+assert not missing, f"not compiled: {missing[:5]}"
+"""
+
+_NODE_COMPILER = """
+import fs from "node:fs";
+const { loadPyodide } = await import(process.env.PYODIDE_MJS);
+const [stock, out, compileStdlib, checkStdlib] = JSON.parse(process.env.STDLIB_JOB);
+const compiler = await loadPyodide();
+compiler.FS.writeFile("/stock.zip", fs.readFileSync(stock));
+compiler.runPython(compileStdlib);
+fs.writeFileSync(out, compiler.FS.readFile("/out.zip"));
+const booted = await loadPyodide({ stdLibURL: out });
+booted.FS.writeFile("/out.zip", fs.readFileSync(out));
+booted.globals.set("stock_names", booted.toPy(
+  compiler.runPython("import zipfile; zipfile.ZipFile('/stock.zip').namelist()").toJs()));
+booted.runPython(checkStdlib);
+"""
+
+
+def precompiled_stdlib(pyodide: Path) -> Path:
+    """Pyodide's standard library as bytecode, made once per Pyodide and kept in .cache/."""
+    stock = pyodide / "python_stdlib.zip"
+    recipe = hashlib.sha256()
+    for part in (stock.read_bytes(), (pyodide / "pyodide.asm.wasm").read_bytes()):
+        recipe.update(hashlib.sha256(part).digest())
+    recipe.update((_COMPILE_STDLIB + _CHECK_STDLIB + _NODE_COMPILER).encode())
+    target = CACHE / "stdlib" / f"{recipe.hexdigest()[:16]}-{PRECOMPILED_STDLIB}"
+    if target.exists():
+        return target
+    if shutil.which("node") is None:
+        sys.exit("node is missing: install Node.js 20 (it compiles Pyodide's standard library)")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".partial")
+    job = json.dumps([str(stock), str(partial), _COMPILE_STDLIB, _CHECK_STDLIB])
+    env = {**os.environ, "PYODIDE_MJS": (pyodide / "pyodide.mjs").as_uri(), "STDLIB_JOB": job}
+    print("+ compiling Pyodide's standard library in Pyodide (node)", flush=True)
+    subprocess.run(["node", "--input-type=module", "-e", _NODE_COMPILER], cwd=ROOT, check=True, env=env)
+    partial.rename(target)
+    return target
+
+
 # --- the lock file -----------------------------------------------------------------------
 
 
@@ -182,6 +260,7 @@ def build(out: Path = DIST, note: str = "") -> str:
         pyodide = NODE_MODULES / "pyodide"
         for name in PYODIDE_FILES:
             copy(pyodide / name, staging / "pyodide" / name)
+        copy(precompiled_stdlib(pyodide), staging / "pyodide" / PRECOMPILED_STDLIB)
         wheels = {"phase10": engine}
         for wheel in wheels.values():
             copy(wheel, staging / "pyodide" / wheel.name)
@@ -193,6 +272,11 @@ def build(out: Path = DIST, note: str = "") -> str:
         for path in web_files():
             relative = path.relative_to(ROOT / "web")
             copy(path, staging / relative)
+            if relative.name == "interpreter.js":
+                module = (staging / relative).read_text()
+                for placeholder, value in _interpreter_names(staging / "pyodide").items():
+                    module = module.replace(placeholder, value)
+                (staging / relative).write_text(module)
             if relative.name == "index.html":
                 plugins = json.dumps({"plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]})
                 page = (staging / relative).read_text().replace("__MPY_CONFIG__", _escape(plugins))
@@ -205,7 +289,8 @@ def build(out: Path = DIST, note: str = "") -> str:
             copy(path, staging / path.relative_to(worker_dir))
 
         config = {
-            "interpreter": "./pyodide/pyodide.mjs",
+            # Pyodide's loadPyodide with the options PyScript's config cannot give it.
+            "interpreter": "./interpreter.js",
             "packages": ["phase10"],
             "packages_cache": "passthrough",
             # Any index_urls, even none, spares PyScript a chunk it loads only to warn
@@ -245,6 +330,19 @@ def _finish(staging: Path, note: str) -> str:
     )
     (staging / "sw.js").write_text(worker)
     return build_id
+
+
+def _interpreter_names(pyodide: Path) -> dict[str, str]:
+    """What web/interpreter.js is told: the precompiled library's name, and a name for
+    the memory snapshot that changes whenever the Python it snapshots could."""
+    recipe = hashlib.sha256()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", PRECOMPILED_STDLIB):
+        recipe.update(hashlib.sha256((pyodide / name).read_bytes()).digest())
+    recipe.update((ROOT / "web" / "snapshot.js").read_bytes())
+    return {
+        "__PRECOMPILED_STDLIB__": PRECOMPILED_STDLIB,
+        "__SNAPSHOT_NAME__": f"memory-{recipe.hexdigest()[:16]}.snapshot",
+    }
 
 
 def _with_boot_words(page: str) -> str:

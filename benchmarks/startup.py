@@ -340,6 +340,8 @@ def prepare_profile(playwright: Playwright, server: Server, kind: Kind, profile:
         watch = Watch(page)
         watch.timed(goto(page, server.url(kind)), f"{kind}, preparing the warm profile")
         wait_controlled(page, f"{kind}, preparing the warm profile")
+        if kind == "app":  # and the memory snapshot it makes once controlled is stored
+            page.wait_for_function(startup_engines.SNAPSHOT_SETTLED, timeout=TIMEOUT_MS)
         watch.timed(page.reload, f"{kind}, preparing the warm profile (reload)")
     finally:
         context.close()

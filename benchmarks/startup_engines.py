@@ -43,6 +43,8 @@ from engines import (  # noqa: E402
 )
 
 READY_MARK = "ten-phases:ready"
+# web/interpreter.js says what became of the memory snapshot (stored, restored, failed...).
+SNAPSHOT_SETTLED = "document.documentElement.dataset.snapshot !== undefined"
 SCENARIOS = {
     "first": "first visit, empty cache",
     "warm_new": "warm offline, new browser",
@@ -106,6 +108,8 @@ def _one_round(
         engine.open(server.url(kind))
         times["first"] = ready_at(engine)
         engine.wait_for_worker()
+        if kind == "app":  # the memory snapshot it makes once controlled, stored (or failed)
+            engine.wait_until(f"() => {SNAPSHOT_SETTLED}", timeout=BOOT_TIMEOUT)
         server.stop()
         engine.reload()
         times["warm_reload"] = ready_at(engine)

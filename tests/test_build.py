@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import re
 import struct
 import sys
 import threading
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -127,3 +130,31 @@ def test_the_server_sends_the_right_types(dist):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_standard_library_is_shipped_precompiled_by_pyodides_python(dist):
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as stock:
+        sources = {name for name in stock.namelist() if name.endswith(".py")}
+    with zipfile.ZipFile(dist / "pyodide" / build.PRECOMPILED_STDLIB) as built:
+        names = set(built.namelist())
+        headers = {built.read(name)[:8] for name in names if name.endswith(".pyc")}
+    assert {f"{name}c" for name in sources} <= names, "every module of the stock library, compiled"
+    assert not [name for name in names if name.endswith(".py")], "bytecode only"
+    # One Python wrote them all, and not the host's (3.11 cannot write 3.14 bytecode):
+    # unchecked hash-based .pyc (flags 1), so no timestamp makes two builds differ.
+    assert len(headers) == 1
+    (header,) = headers
+    assert header[:4] != importlib.util.MAGIC_NUMBER
+    assert int.from_bytes(header[4:8], "little") == 1
+
+
+def test_the_page_preloads_only_files_the_build_has(dist):
+    page = (dist / "index.html").read_text()
+    linked = re.findall(r'<(?:link|script)[^>]*(?:href|src)="\./([^"]+)"', page)
+    assert "pyodide/python_stdlib.pyc.zip" in linked and "interpreter.js" in linked
+    assert [name for name in linked if not (dist / name).is_file()] == []
+    config = json.loads((dist / "pyscript.json").read_text())
+    assert config["interpreter"] == "./interpreter.js"
+    module = (dist / "interpreter.js").read_text()
+    assert "__PRECOMPILED_STDLIB__" not in module and "__SNAPSHOT_NAME__" not in module
+    assert build.PRECOMPILED_STDLIB in module and ".snapshot" in module

@@ -241,3 +241,19 @@ def test_a_spanish_browser_gets_spanish(launch: Launch, server: LocalServer, lan
     assert text_of(engine, "#loading-step") == w("boot.starting")
     assert text_of(engine, "[data-action=new-game]:not([data-value])") == w("home.new_game")
     assert text_of(engine, "h1") == w("app.name")
+
+
+def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server: LocalServer) -> None:
+    # The first start snapshots a fresh Python once the service worker controls the
+    # page (web/snapshot.js, in a worker); the next, offline, restores it.
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    engine.wait_for_worker()
+    state = "() => document.documentElement.dataset.snapshot"
+    assert engine.wait_until(state, timeout=BOOT_TIMEOUT) == "stored"
+    server.stop()
+    engine.reload()
+    engine.wait_ready()
+    assert engine.run(state) == "restored"
+    assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10

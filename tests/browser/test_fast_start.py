@@ -1,0 +1,125 @@
+"""The fast start (web/interpreter.js): Python restored from a memory snapshot, the
+standard library precompiled, and every way down to a stock start when either fails.
+
+``<html data-snapshot>`` says which start the page made: ``restored`` (from the
+snapshot), ``stored`` (started from the precompiled library, then snapshotted for next
+time), ``failed`` (no snapshot could be made) or ``none`` (started from the stock zip).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import build
+from support import WATCH_PAGE, LocalServer, open_app, page_problems, tap, wait_for_controller, wait_ready
+from ui.controller import Event
+
+SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot"
+# The cache and key the snapshot lives under, as interpreter.js names them.
+SNAPSHOT_PLACE = """async () => {
+  const { SNAPSHOT } = await import("./interpreter.js");
+  return SNAPSHOT;
+}"""
+
+
+def _wait_snapshot(page: Any, state: str) -> None:
+    page.wait_for_function(f"() => document.documentElement.dataset.snapshot === '{state}'", timeout=60_000)
+
+
+def _snapshotted(page: Any, url: str) -> None:
+    """A first visit, until the service worker controls the page and the snapshot is stored."""
+    open_app(page, url)
+    wait_for_controller(page)
+    _wait_snapshot(page, "stored")
+
+
+def _new_game_seed(page: Any) -> int:
+    """Start a game against the computers by taps; the seed it was dealt from."""
+    tap(page, Event("new-game", "computer"))
+    tap(page, Event("start-game"))
+    return int(json.loads(page.evaluate("() => localStorage.getItem('ten-phases/game')"))["config"]["seed"])
+
+
+def test_the_next_start_restores_python_and_still_deals_fresh_games(
+    context: Any, server: LocalServer
+) -> None:
+    context.add_init_script(WATCH_PAGE)
+    page = context.new_page()
+    _snapshotted(page, server.url)
+    seeds = []
+    for _ in range(2):
+        page.evaluate("() => localStorage.removeItem('ten-phases/game')")
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate(SNAPSHOT_STATE) == "restored"
+        seeds.append(_new_game_seed(page))
+    # A restored Python starts in the same state every time; the deal must not.
+    assert seeds[0] != seeds[1]
+    assert page_problems(page) == []
+
+
+def test_a_damaged_snapshot_is_dropped_and_the_saved_game_kept(page: Any, server: LocalServer) -> None:
+    _snapshotted(page, server.url)
+    _new_game_seed(page)
+    saved = page.evaluate("() => localStorage.getItem('ten-phases/game')")
+    place = page.evaluate(SNAPSHOT_PLACE)
+    page.evaluate(
+        """async ({ cache, key }) => {
+          const junk = new Uint8Array(31457408).fill(7);
+          await (await caches.open(cache)).put(key, new Response(junk));
+        }""",
+        place,
+    )
+    server.stop()  # offline, as a phone would be
+    page.reload()
+    wait_ready(page)
+    # The damaged snapshot was refused, Python started afresh, and a new one was made.
+    _wait_snapshot(page, "stored")
+    assert page.evaluate("() => localStorage.getItem('ten-phases/game')") == saved
+    assert page.locator("[data-action=continue]").count() == 1
+    assert page.locator(".py-error").count() == 0
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
+
+
+def _site_copy(site: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    return copy
+
+
+def _start_on(browser: Any, directory: Path) -> tuple[str, list[str]]:
+    """Open the app served from ``directory`` in a fresh context: its start, and its problems."""
+    server = LocalServer(directory)
+    server.start()
+    context = browser.new_context()
+    context.add_init_script(WATCH_PAGE)
+    try:
+        page = context.new_page()
+        open_app(page, server.url)
+        assert page.locator("[data-action=new-game]").count() >= 1
+        assert page.locator(".py-error").count() == 0
+        return page.evaluate(SNAPSHOT_STATE), page_problems(page)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_damaged_precompiled_library_falls_back_to_the_stock_one(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    copy = _site_copy(site, tmp_path)
+    (copy / "pyodide" / build.PRECOMPILED_STDLIB).write_bytes(b"PK\x03\x04 not a zip at all" * 1000)
+    assert _start_on(browser, copy) == ("none", [])
+
+
+def test_a_missing_precompiled_library_falls_back_to_the_stock_one(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    copy = _site_copy(site, tmp_path)
+    (copy / "pyodide" / build.PRECOMPILED_STDLIB).unlink()
+    assert _start_on(browser, copy) == ("none", [])
