@@ -42,6 +42,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # the stock zip holds source only, so every start compiled Python's own start-up
 # modules again. web/interpreter.js loads this one, and the stock zip if it fails.
 PRECOMPILED_STDLIB = "python_stdlib.pyc.zip"
+NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
 # PyScript plugins the app switches off (config "plugins": "!name"); with them off,
 # the page loads only core.js, its core chunk, and the error chunk.
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
@@ -323,7 +324,9 @@ def _finish(staging: Path, note: str) -> str:
     build_id = content.hexdigest()[:16]
     page = index.read_text().replace("__BUILD_ID__", build_id).replace("__BUILD_NOTE__", _escape(note))
     index.write_text(page)
-    precache = {name: sha256_of(staging / name) for name in files}
+    # The stock library is only the fallback of a precompiled one Python refuses, which
+    # the build has already seen start: it is fetched then, not on every first visit.
+    precache = {name: sha256_of(staging / name) for name in files if name not in NOT_PRECACHED}
     worker = (ROOT / "service_worker" / "sw.js").read_text()
     worker = worker.replace("__BUILD_ID__", build_id).replace(
         "__PRECACHE__", json.dumps(precache, indent=1, sort_keys=True)
