@@ -354,7 +354,7 @@ def _with_boot_words(page: str) -> str:
         path.stem: json.loads(path.read_text(encoding="utf-8"))
         for path in sorted((ROOT / "web" / "ui" / "messages").glob("*.json"))
     }
-    keys = ("boot.starting", "boot.loading")
+    keys = tuple(key for key in catalogues["en"] if key.startswith("boot."))
     boot = {language: {key: messages[key] for key in keys} for language, messages in catalogues.items()}
     english = catalogues["en"]
     for placeholder, key in (

@@ -62,8 +62,8 @@ PLAYERS = ("Ann", "Bartholomew", "Cy", "Dee")
 # have laid their phases.  Ann holds phase 1 with a Wild, a 7 to hit with, a Wild
 # that fits either end of Bartholomew's run, and a Skip.
 MID_HAND = """
-game seed=21 current=0 dealer=2 step=draw turns=9
-seat 0 "Ann" score=35
+game seed=21 first-dealer=1 current=0 dealer=2 step=draw turns=9
+seat 0 "Ann" score=50
   hand: R3 B3 W R8 G8 Y8 R7 W S G11
 seat 1 "Bartholomew" phase-index=1 score=0
   hand: B1 B2 G12
@@ -76,7 +76,7 @@ seat 2 "Cy" score=60 skip=pending
 seat 3 "Dee" phase-index=1 score=5
   hand: G1 G3 Y3 B6 R6 Y6 B8 Y9 Y10 R11
 discard: Y2 S
-history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
+history: 1 phases=1,1,1,1 points=50,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
 """
 MID_HAND_DRAW = "Y5"  # the card Ann draws (the notation's draw pile would give her a Skip)
 
@@ -464,22 +464,22 @@ def home_rules_history_corrupt(page: Page, url: str) -> None:
 # Ann alone against two computers, hand 2: Robo (normal) is about to draw, Hal (hard)
 # has laid phase 2.  Robo takes the Wild, lays down and discards while Ann watches.
 SOLO = """
-game seed=5 current=1 dealer=0 step=draw turns=14
-seat 0 "Ann" score=20
+game seed=5 first-dealer=2 current=1 dealer=0 step=draw turns=14
+seat 0 "Ann" score=50
   hand: R2 B2 Y5 G5 R6 B9 G9 Y9 R11 W
-seat 1 "Robo" kind=normal score=35
+seat 1 "Robo" kind=normal score=50
   hand: B1 Y1 B4 Y4 G4 R7 B8 G11 Y12 Y10
 seat 2 "Hal" kind=hard phase-index=1 score=0
   hand: R3 G10 B12 Y7
   group: set:B6,G6,R6
   group: run:Y8,R9,W,G11
 discard: G3 W
-history: 1 phases=1,1,1 points=20,35,0 completed=no,no,yes out=2 tiebreak=no
+history: 1 phases=1,1,1 points=50,50,0 completed=no,no,yes out=2 tiebreak=no
 """
 
 # Two people and a computer: the computer's turn on the open table, no hand shown.
 SHARED = """
-game seed=8 current=2 dealer=1 step=draw turns=4
+game seed=8 first-dealer=1 current=2 dealer=1 step=draw turns=4
 seat 0 "Ann"
   hand: R2 B2 Y5 G5 R6 B9 G9 Y9 R11 W
 seat 1 "Bo"

@@ -1,5 +1,8 @@
 // The little the app does before Python runs, which only JavaScript can:
-// show loading progress, and register the service worker that keeps the app offline.
+// show loading progress, offer a way out if Python cannot start, and register the
+// service worker that keeps the app offline.
+
+import { saveBackup } from "./platform.js";
 
 const loading = document.getElementById("loading");
 const progress = document.getElementById("loading-progress");
@@ -53,10 +56,45 @@ function registerWorker() {
   }
 }
 
+// If Python fails to start, or is still not up long after any phone should be, the
+// loading screen offers to try again and to save the games on the phone to a file
+// (a backup the app restores from Settings), instead of saying "Starting…" for ever.
+const TOO_LONG_MS = 30_000;
+const rescue = document.getElementById("rescue");
+const words = bootWords[language];
+
+function offerRescue(why) {
+  if (document.documentElement.dataset.appReady === "1" || !rescue.hidden) return;
+  document.documentElement.dataset.rescue = why;
+  document.getElementById("rescue-title").textContent = words[why === "slow" ? "boot.rescue_slow" : "boot.rescue_title"];
+  document.getElementById("rescue-lead").textContent = words["boot.rescue_lead"];
+  const retry = document.getElementById("rescue-retry");
+  const save = document.getElementById("rescue-save");
+  retry.textContent = words["boot.retry"];
+  save.textContent = words["boot.save"];
+  retry.onclick = () => location.reload();
+  save.onclick = () => saveBackup(document.documentElement.dataset.build || "");
+  rescue.hidden = false;
+}
+
+const slow = setTimeout(() => offerRescue("slow"), TOO_LONG_MS);
+// PyScript shows a Python error as a .py-error element; a failed start rejects a promise.
+new MutationObserver((records, observer) => {
+  if (records.some((record) => [...record.addedNodes].some((node) => node.classList?.contains("py-error")))) {
+    observer.disconnect();
+    offerRescue("failed");
+  }
+}).observe(document.body, { childList: true });
+addEventListener("unhandledrejection", () => offerRescue("failed"));
+addEventListener("error", (event) => {
+  if (String(event.message).includes("PythonError")) offerRescue("failed");
+});
+
 const root = document.documentElement;
 new MutationObserver((_, observer) => {
   if (root.dataset.appReady === "1") {
     observer.disconnect();
+    clearTimeout(slow);
     registerWorker();
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });

@@ -26,3 +26,53 @@ function describe(error) {
   }
   return String(error);
 }
+
+// --- backup files ---------------------------------------------------------------------
+// A backup holds every stored text of the app exactly as it is, damaged or not; the app
+// checks each again when the file is restored (web/ui/keeping.py reads this format).
+// It lives here because the page must also offer it when Python cannot start (boot.js).
+
+const KEY_PREFIX = "ten-phases/";
+
+/** The backup file's text: the app's stored texts (none may be readable). */
+export function backupText(build, made) {
+  const saves = {};
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key && key.startsWith(KEY_PREFIX) && key !== `${KEY_PREFIX}probe`) {
+        saves[key] = localStorage.getItem(key);
+      }
+    }
+  } catch {
+    // Storage that refuses to be read: the file says so by holding nothing.
+  }
+  return JSON.stringify({ format: "ten-phases/backup", version: 1, made, build, saves }, null, 1);
+}
+
+/** The phone's local date and time, ISO 8601 without a zone, as the players see it. */
+export function localTime() {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+}
+
+/** Offer ``text`` as a file named ``name`` to save; returns the name. */
+export function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after the click returns: let it go a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
+/** Save a backup of everything the app keeps on this phone; returns the file's name. */
+export function saveBackup(build) {
+  const made = localTime();
+  return download(`ten-phases-${made.slice(0, 10)}.json`, backupText(build, made));
+}

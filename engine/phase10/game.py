@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
+from . import scoresheet
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import SKIP, Card, Side
 from .finder import enumerate_laydowns
@@ -28,6 +29,7 @@ __all__ = [
     "new_game",
     "replay",
     "skip_targets",
+    "standings_of",
     "why_illegal",
 ]
 
@@ -427,55 +429,45 @@ def hand_points(state: GameState, cards: Iterable[Card]) -> int:
 
 
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
-    options = state.config.options
-    sequence_length = len(options.phase_sequence())
-    tiebreak_hand = bool(state.tiebreak)
-    players = list(state.players)
-    points: list[int | None] = []
-    for seat, player in enumerate(players):
-        if seat not in state.active:
-            points.append(None)
-            continue
-        scored = hand_points(state, player.hand)
-        points.append(scored)
-        advanced = player.phase_index
-        if not tiebreak_hand and (options.ten_hands or player.has_laid):
-            advanced = min(player.phase_index + 1, sequence_length)
-        players[seat] = replace(player, score=player.score + scored, phase_index=advanced)
+    """Score the hand on the sheet, and let the sheet decide the game (``scoresheet``)."""
+    active = state.active
     record = HandRecord(
         number=len(state.history) + 1,
         phases=tuple(
-            state.phase_number(seat) if seat in state.active else None for seat in range(len(players))
+            state.phase_number(seat) if seat in active else None for seat in range(len(state.players))
         ),
-        points=tuple(points),
-        completed=tuple(seat in state.active and p.has_laid for seat, p in enumerate(state.players)),
+        points=tuple(
+            hand_points(state, p.hand) if seat in active else None for seat, p in enumerate(state.players)
+        ),
+        completed=tuple(seat in active and p.has_laid for seat, p in enumerate(state.players)),
         went_out=went_out,
-        tiebreak=tiebreak_hand,
+        tiebreak=bool(state.tiebreak),
     )
-    ended = replace(state, players=tuple(players), history=(*state.history, record), step=Step.HAND_OVER)
-    return _decide(ended, went_out, tiebreak_hand)
+    standings = scoresheet.score_hand(state.config.options, standings_of(state), record)
+    players = tuple(
+        replace(player, phase_index=standings.phase_index[seat], score=standings.scores[seat])
+        for seat, player in enumerate(state.players)
+    )
+    return replace(
+        state,
+        players=players,
+        history=(*state.history, record),
+        step=Step.HAND_OVER if standings.winner is None else Step.GAME_OVER,
+        tiebreak=standings.tiebreak,
+        winner=standings.winner,
+    )
 
 
-def _decide(state: GameState, went_out: int | None, tiebreak_hand: bool) -> GameState:
-    """Game end (rulings 19-20): winner, tiebreak, or play on."""
-    if tiebreak_hand:
-        if went_out is None:
-            return state  # nobody went out: the tied players play the tiebreak again
-        return replace(state, step=Step.GAME_OVER, winner=went_out, tiebreak=())
-    options = state.config.options
-    sequence_length = len(options.phase_sequence())
-    if options.ten_hands:
-        played = sum(1 for record in state.history if not record.tiebreak)
-        contenders = list(range(len(state.players))) if played >= sequence_length else []
-    else:
-        contenders = [seat for seat in state.active if state.players[seat].phase_index >= sequence_length]
-    if not contenders:
-        return state
-    best = min(state.players[seat].score for seat in contenders)
-    leaders = tuple(seat for seat in contenders if state.players[seat].score == best)
-    if len(leaders) == 1:
-        return replace(state, step=Step.GAME_OVER, winner=leaders[0])
-    return replace(state, tiebreak=leaders)
+def standings_of(state: GameState) -> scoresheet.Standings:
+    """Where the game stands by its players and score sheet, as ``scoresheet`` reads it."""
+    return scoresheet.Standings(
+        phase_index=tuple(player.phase_index for player in state.players),
+        scores=tuple(player.score for player in state.players),
+        hands=len(state.history),
+        regular_hands=sum(1 for record in state.history if not record.tiebreak),
+        tiebreak=state.tiebreak,
+        winner=state.winner,
+    )
 
 
 def _next_hand(state: GameState) -> GameState:

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import scoresheet
 from .cards import Side
 from .game import hand_points
 from .groups import group_problem, laydown_problem
-from .state import GameState, Step
+from .state import GameState, HandRecord, Step
 
 __all__ = [
     "MAX_TURNS_PER_HAND",
     "InvariantError",
     "check_state",
     "check_transition",
+    "history_problems",
     "state_problems",
 ]
 
@@ -80,10 +82,18 @@ def state_problems(state: GameState) -> list[str]:
     elif state.side is not Side.COLOR:
         problems.append(f"the {rules.name} edition has one-sided cards: no side to turn to")
 
+    # The score sheet's shape first: the checks below read its entries seat by seat.
+    for record in state.history:
+        if not (len(record.points) == len(record.phases) == len(record.completed) == seats):
+            problems.append(f"hand {record.number} of the score sheet has the wrong number of seats")
+    if problems:
+        return problems
+
     for seat, player in enumerate(state.players):
         where = f"seat {seat} ({player.name})"
         if not 0 <= player.phase_index <= len(sequence):
             problems.append(f"{where}: phase index {player.phase_index} is outside the sequence")
+            continue  # the checks below read the phase it works on
         history_points = sum(record.points[seat] or 0 for record in state.history)
         if player.score != history_points:
             problems.append(
@@ -98,10 +108,7 @@ def state_problems(state: GameState) -> list[str]:
             if problem is not None:
                 problems.append(f"{where}: laid group {group} is invalid: {problem}")
         if player.groups:
-            phase = _phase_laid(state, seat)
-            problem = laydown_problem(player.groups, config.options.phase_spec(phase), rules)
-            if problem is not None:
-                problems.append(f"{where}: laid groups do not make phase {phase}: {problem}")
+            problems.extend(f"{where}: {problem}" for problem in _laid_problems(state, seat))
         if in_play:
             limit = rules.hand_size + (1 if seat == state.current and state.step is Step.PLAY else 0)
             if player.groups:
@@ -132,8 +139,8 @@ def state_problems(state: GameState) -> list[str]:
         problems.append(f"winner seat {state.winner} does not exist")
 
     for record in state.history:
-        if not (len(record.points) == len(record.phases) == len(record.completed) == seats):
-            problems.append(f"hand {record.number} of the score sheet has the wrong number of seats")
+        if record.went_out is not None and not 0 <= record.went_out < seats:
+            problems.append(f"hand {record.number}: seat {record.went_out} went out but does not exist")
         elif record.went_out is not None and record.points[record.went_out] != 0:
             problems.append(f"hand {record.number}: the player who went out scored points")
     if [record.number for record in state.history] != list(range(1, len(state.history) + 1)):
@@ -141,13 +148,128 @@ def state_problems(state: GameState) -> list[str]:
     return problems
 
 
-def _phase_laid(state: GameState, seat: int) -> int:
-    """The phase a seat's laid groups were laid for: at hand end it has moved on."""
+def _phase_laid(state: GameState, seat: int) -> int | None:
+    """The phase a seat's laid groups were laid for: at hand end it has moved on, and the
+    score sheet's last line says which it was (None: the sheet does not say)."""
     if state.step in (Step.DRAW, Step.PLAY):
         return state.phase_number(seat)
-    phase = state.history[-1].phases[seat]
-    assert phase is not None
-    return phase
+    return state.history[-1].phases[seat] if state.history else None
+
+
+def _laid_problems(state: GameState, seat: int) -> list[str]:
+    """Why a seat's laid groups are not the phase it laid; empty if they are."""
+    phase = _phase_laid(state, seat)
+    if phase is None:
+        return ["has laid groups, but the score sheet names no phase this hand"]
+    options = state.config.options
+    if phase not in options.phase_sequence():
+        return [f"has laid groups for phase {phase}, which this game does not play"]
+    problem = laydown_problem(state.players[seat].groups, options.phase_spec(phase), options.ruleset())
+    return [] if problem is None else [f"laid groups do not make phase {phase}: {problem}"]
+
+
+def history_problems(state: GameState) -> list[str]:
+    """Everything in ``state`` that contradicts its own account of the game so far.
+
+    The score sheet is replayed from the first hand (``scoresheet.replay``) and
+    must lead to the players' phases and scores, the tiebreak and the winner;
+    the last hand's line must match the cards left at its end; the dealer
+    follows the seats from the first dealer, one a hand; and the turns of this
+    hand cover every discard and every card taken.  Every state a game reaches
+    passes; hand-written scenarios (``notation``) may not, which is why this is
+    apart from ``state_problems``.  Assumes ``state_problems(state)`` is empty.
+    """
+    options = state.config.options
+    seats = len(state.players)
+    try:
+        standings = scoresheet.replay(options, seats, state.history)
+    except scoresheet.ScoreSheetError as error:
+        return [str(error)]
+    problems: list[str] = []
+    for seat, player in enumerate(state.players):
+        if player.phase_index != standings.phase_index[seat]:
+            problems.append(
+                f"seat {seat}: phase index {player.phase_index}, but the score sheet leads to "
+                f"{standings.phase_index[seat]}"
+            )
+        if player.score != standings.scores[seat]:
+            problems.append(
+                f"seat {seat}: score {player.score}, but the score sheet adds up to {standings.scores[seat]}"
+            )
+    if state.tiebreak != standings.tiebreak:
+        due = list(standings.tiebreak)
+        problems.append(f"tiebreak seats {list(state.tiebreak)}, but the score sheet makes them {due}")
+    if state.winner != standings.winner:
+        problems.append(f"winner {state.winner}, but the score sheet makes it {standings.winner}")
+    in_play = state.step in (Step.DRAW, Step.PLAY)
+    if in_play:
+        dealt = standings.dealt
+    elif state.history:
+        dealt = _dealt(state.history[-1])
+        problems.extend(_hand_end_problems(state, state.history[-1]))
+    else:
+        return [*problems, "a hand is over, but the score sheet is empty"]
+    if state.active != dealt:
+        problems.append(
+            f"seats {list(state.active)} are in this hand, but the score sheet deals {list(dealt)}"
+        )
+    if state.hand_number >= 1 and state.dealer != (state.config.first_dealer + state.hand_number - 1) % seats:
+        problems.append(
+            f"seat {state.dealer} deals hand {state.hand_number}: the deal does not go round the table"
+        )
+    problems.extend(_turn_problems(state))
+    return problems
+
+
+def _dealt(record: HandRecord) -> tuple[int, ...]:
+    return tuple(seat for seat, phase in enumerate(record.phases) if phase is not None)
+
+
+def _hand_end_problems(state: GameState, record: HandRecord) -> list[str]:
+    """The cards left at the end of a hand are what its line of the score sheet scored."""
+    problems: list[str] = []
+    for seat in _dealt(record):
+        player = state.players[seat]
+        left = hand_points(state, player.hand)
+        if record.points[seat] != left:
+            problems.append(
+                f"seat {seat}: scored {record.points[seat]} in hand {record.number}, "
+                f"but the cards left in hand are worth {left}"
+            )
+        if record.completed[seat] != player.has_laid:
+            problems.append(f"seat {seat}: the score sheet and the table disagree on its phase laid")
+        phase = record.phases[seat]
+        assert phase is not None  # dealt seats have a phase: ``_dealt`` picks them by it
+        fewest, most = scoresheet.cards_left(
+            state.config.options, phase, completed=record.completed[seat], went_out=record.went_out == seat
+        )
+        if not fewest <= len(player.hand) <= most:
+            problems.append(f"seat {seat}: holds {len(player.hand)} cards at the end of the hand")
+    return problems
+
+
+def _turn_problems(state: GameState) -> list[str]:
+    """Each turn discards at most one card and takes at most one from the discard pile;
+    the pile starts a hand with one card and a reshuffle leaves it one.  In play the
+    current turn has not discarded yet; at the end of a hand the last one may have."""
+    problems: list[str] = []
+    if not 1 <= state.turns <= MAX_TURNS_PER_HAND:
+        problems.append(
+            f"{state.turns} turns in a dealt hand: the first begins at the deal, and the cap ends it"
+        )
+    discards = state.turns if state.step in (Step.DRAW, Step.PLAY) else state.turns + 1
+    if len(state.discard_pile) > discards:
+        problems.append(f"the discard pile holds {len(state.discard_pile)} cards after {state.turns} turns")
+    # A turn in its draw step has taken nothing yet.
+    takes = state.turns - 1 if state.step is Step.DRAW else state.turns
+    if sum(len(player.taken) for player in state.players) > takes:
+        problems.append(f"more cards were taken from the discard pile than {state.turns} turns allow")
+    for seat, player in enumerate(state.players):
+        if any(card != card.shown for card in player.taken):
+            problems.append(
+                f"seat {seat}: cards taken are recorded as everyone saw them, without their backs"
+            )
+    return problems
 
 
 def check_transition(before: GameState, after: GameState) -> None:

@@ -43,6 +43,12 @@ Requests and answers:
 ``{"op":"score","cards":[...]}`` -> ``{"points":N}``
     The penalty points of these cards left in hand (under flip, of the side in play).
 
+A request line may hold at most ``MAX_REQUEST_LENGTH`` characters (1,000,000:
+1 MB of ASCII JSON, thousands of times any real request), not counting its
+line end.  A longer line is answered ``{"error":...}`` and skipped, read in
+chunks and never held whole in memory, and the stream goes on with the next
+line.  The judge takes no saved games or game states: only the requests above.
+
 A malformed request (not JSON, not an object, unknown op, kind, rules, side or
 card, phase outside 1-10, missing field, wrong type) gets ``{"error":"<message>"}``
 and the stream goes on.  Unknown extra keys are ignored.  A blank line (only
@@ -65,7 +71,7 @@ from .finder import find_laydown
 from .groups import Group, arrange_run, can_form, group_problem, hit_ends, laydown_problem
 from .rules import CLASSIC, FLIP, GroupKind, GroupSpec, Options, PhaseSpec, Ruleset
 
-__all__ = ["answer", "main", "run"]
+__all__ = ["MAX_REQUEST_LENGTH", "answer", "main", "run"]
 
 Response = dict[str, Any]
 Request = dict[str, Any]
@@ -145,6 +151,10 @@ _PHASES: dict[tuple[str, int], PhaseSpec] = {
 }
 
 _JSON_SPACE = " \t\r\n"
+
+# The longest request line read, in characters; a longer one is skipped in chunks of _SKIP_CHUNK.
+MAX_REQUEST_LENGTH = 1_000_000
+_SKIP_CHUNK = 1 << 16
 _SHOWN_TEXT = 40
 
 
@@ -157,16 +167,39 @@ class RequestError(ValueError):
 
 def run(stdin: TextIO, stdout: TextIO) -> int:
     """Answer every request line of ``stdin`` on ``stdout``; 0 at the end of input."""
-    for line in stdin:
-        if not line.strip(_JSON_SPACE):
+    while True:
+        line = stdin.readline(MAX_REQUEST_LENGTH + 2)  # room for the request and a "\r\n"
+        if not line:
+            return 0
+        if _too_long(line):
+            _skip_rest_of_line(stdin, line)
+            response: Response = {
+                "error": f"request longer than {MAX_REQUEST_LENGTH} characters: not read, skipped"
+            }
+        elif not line.strip(_JSON_SPACE):
             continue
-        try:
-            response = answer(line)
-        except Exception as error:  # one bad answer must not end the stream
-            response = {"error": f"internal error: {type(error).__name__}: {error}"}
+        else:
+            try:
+                response = answer(line)
+            except Exception as error:  # one bad answer must not end the stream
+                response = {"error": f"internal error: {type(error).__name__}: {error}"}
         stdout.write(_dump(response) + "\n")
         stdout.flush()
-    return 0
+
+
+def _too_long(line: str) -> bool:
+    """Is the request on ``line`` (read up to ``MAX_REQUEST_LENGTH + 2`` characters) over the limit?"""
+    if not line.endswith("\n") and len(line) == MAX_REQUEST_LENGTH + 2:
+        return True  # cut off by the read limit: longer still
+    request = line.removesuffix("\n").removesuffix("\r")
+    return len(request) > MAX_REQUEST_LENGTH
+
+
+def _skip_rest_of_line(stdin: TextIO, start: str) -> None:
+    """Read on to the end of an oversized line, a chunk at a time, keeping none of it."""
+    chunk = start
+    while chunk and not chunk.endswith("\n"):
+        chunk = stdin.readline(_SKIP_CHUNK)
 
 
 def main() -> int:

@@ -18,7 +18,9 @@ from taps import next_taps
 from ui.controller import WAYS, Event, Screen, Ui, closing, handle, narration, shown_hand, timer_event, viewer
 from ui.i18n import words
 from ui.screens import announcement
+from ui.storage import read_save
 
+from phase10 import GameState
 from phase10.notation import parse_state
 from phase10.serialize import to_json
 from phase10.view import view
@@ -151,6 +153,13 @@ def tap(page: Any, event: Any) -> None:
     before = renders(page)
     page.locator(control_for(event)).first.click()
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+
+
+def saved_game(page: Any) -> GameState | None:
+    """The game in progress the page's storage holds, read as the app reads it."""
+    loaded = read_save(page.evaluate("() => localStorage.getItem('ten-phases/game')"))
+    assert not loaded.problem, loaded.problem
+    return loaded.game
 
 
 def put_saved_game(page: Any, url: str, text: str) -> None:

@@ -32,14 +32,15 @@ discard: Y1
 
 # Ann has laid phase 2, a set and a run from 5 to 8, and holds a Wild that fits either end.
 WILD_FOR_A_RUN = """
-game seed=4 current=0 step=play
+game seed=4 current=0 dealer=1 step=play turns=7
 seat 0 "Ann" phase-index=1
   hand: W R12 G1
   group: set:R3,B3,Y3
   group: run:B5,Y6,G7,R8
-seat 1 "Bo" phase-index=1
+seat 1 "Bo" phase-index=1 score=20
   hand: B1 B2 B4 B9 B10 B11 Y11 Y12 G2 G3
 discard: Y1
+history: 1 phases=1,1 points=0,20 completed=yes,yes out=0 tiebreak=no
 """
 
 

@@ -8,10 +8,8 @@ the page must show exactly the mirror's table, the person's hand and no other.
 from __future__ import annotations
 
 from english import said
-from support import SNAPSHOT, Table, open_app, start_game, tap, wait_for_controller, wait_ready
+from support import SNAPSHOT, Table, open_app, saved_game, start_game, tap, wait_for_controller, wait_ready
 from ui.controller import Event, Screen, Ui, computer_due, narration, resume
-
-from phase10.serialize import from_json
 
 SOLO = ("Ann", "Robo", "Hal")
 SOLO_KINDS = ("person", "normal", "hard")
@@ -62,8 +60,8 @@ def test_closing_the_page_while_a_computer_plays_loses_nothing(context, server):
     page.close()  # the phone kills the page during the computer's turn
     page = context.new_page()
     open_app(page, server.url)
-    saved = page.evaluate("() => localStorage.getItem('ten-phases/game')")
-    game = from_json(saved)
+    game = saved_game(page)
+    assert game is not None
     assert game.config.kinds == ("person", "hard")
     tap(page, Event("continue"))
     table = Table(page, resume(Ui(), game))

@@ -8,13 +8,21 @@ time), ``failed`` (no snapshot could be made) or ``none`` (started from the stoc
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 from typing import Any
 
 import build
-from support import WATCH_PAGE, LocalServer, open_app, page_problems, tap, wait_for_controller, wait_ready
+from support import (
+    WATCH_PAGE,
+    LocalServer,
+    open_app,
+    page_problems,
+    saved_game,
+    tap,
+    wait_for_controller,
+    wait_ready,
+)
 from ui.controller import Event
 
 SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot"
@@ -40,7 +48,9 @@ def _new_game_seed(page: Any) -> int:
     """Start a game against the computers by taps; the seed it was dealt from."""
     tap(page, Event("new-game", "computer"))
     tap(page, Event("start-game"))
-    return int(json.loads(page.evaluate("() => localStorage.getItem('ten-phases/game')"))["config"]["seed"])
+    game = saved_game(page)
+    assert game is not None
+    return game.config.seed
 
 
 def test_the_next_start_restores_python_and_still_deals_fresh_games(

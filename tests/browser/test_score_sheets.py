@@ -19,31 +19,31 @@ from phase10.notation import parse_state
 # A standard game's last turn: Alexandra has laid phase 10 and discards her last card to win.
 # The others are on phases 2 to 8, with three-digit totals.
 LAST_TURN = """
-game seed=21 current=0 dealer=5 step=play turns=40
+game seed=21 first-dealer=2 current=0 dealer=5 step=play turns=40
 seat 0 "Alexandra Montgomery" phase-index=9 score=0
   hand: R7
   group: set:R3,B3,Y3,G3,R3
   group: set:R4,B4,G4
-seat 1 "Bartholomew Kingsley" phase-index=7 score=715
+seat 1 "Bartholomew Kingsley" phase-index=7 score=530
   hand: B1 B2 B5 B6 G11 G12 Y11 Y12 G1 R1
-seat 2 "Wolfeschlegelsteinha" phase-index=6 score=745
+seat 2 "Wolfeschlegelsteinha" phase-index=6 score=585
   hand: R2 Y2 G2 R5 Y5 G5 R6 Y6 G6 B7
-seat 3 "María José Fernández" phase-index=3 score=495
+seat 3 "María José Fernández" phase-index=3 score=555
   hand: R8 B8 Y8 G8 R9 B9 Y9 G9 R10 B10
-seat 4 "Christopher-Benjamin" phase-index=4 score=485
+seat 4 "Christopher-Benjamin" phase-index=4 score=515
   hand: Y10 G10 R11 B11 R12 B12 Y7 G7 W S
-seat 5 "Pneumonoultramicrosc" phase-index=1 score=445
+seat 5 "Pneumonoultramicrosc" phase-index=1 score=575
   hand: R1 B1 Y1 G1 R2 B2 Y2 G2 W S
 discard: Y1
-history: 1 phases=1,1,1,1,1,1 points=0,50,45,10,15,10 completed=yes,yes,yes,no,no,no out=0 tiebreak=no
-history: 2 phases=2,2,2,1,1,1 points=0,75,105,45,85,90 completed=yes,yes,yes,yes,no,no out=0 tiebreak=no
-history: 3 phases=3,3,3,2,1,1 points=0,105,80,115,55,25 completed=yes,yes,yes,yes,yes,no out=0 tiebreak=no
-history: 4 phases=4,4,4,3,2,1 points=0,110,35,15,70,35 completed=yes,yes,yes,no,yes,no out=0 tiebreak=no
-history: 5 phases=5,5,5,3,3,1 points=0,105,105,75,45,30 completed=yes,yes,yes,no,yes,no out=0 tiebreak=no
-history: 6 phases=6,6,6,3,4,1 points=0,60,70,120,95,55 completed=yes,yes,yes,no,no,no out=0 tiebreak=no
-history: 7 phases=7,7,7,3,4,1 points=0,105,90,35,55,20 completed=yes,no,no,no,no,no out=0 tiebreak=no
-history: 8 phases=8,7,7,3,4,1 points=0,10,115,40,45,125 completed=yes,no,no,yes,no,no out=0 tiebreak=no
-history: 9 phases=9,7,7,4,4,1 points=0,95,100,40,20,55 completed=yes,yes,no,no,yes,yes out=0 tiebreak=no
+history: 1 phases=1,1,1,1,1,1 points=0,50,45,50,50,50 completed=yes,yes,yes,no,no,no out=0 tiebreak=no
+history: 2 phases=2,2,2,1,1,1 points=0,75,75,45,85,90 completed=yes,yes,yes,yes,no,no out=0 tiebreak=no
+history: 3 phases=3,3,3,2,1,1 points=0,50,50,75,55,50 completed=yes,yes,yes,yes,yes,no out=0 tiebreak=no
+history: 4 phases=4,4,4,3,2,1 points=0,75,35,50,65,50 completed=yes,yes,yes,no,yes,no out=0 tiebreak=no
+history: 5 phases=5,5,5,3,3,1 points=0,50,50,75,40,50 completed=yes,yes,yes,no,yes,no out=0 tiebreak=no
+history: 6 phases=6,6,6,3,4,1 points=0,25,25,120,95,55 completed=yes,yes,yes,no,no,no out=0 tiebreak=no
+history: 7 phases=7,7,7,3,4,1 points=0,105,90,50,55,50 completed=yes,no,no,no,no,no out=0 tiebreak=no
+history: 8 phases=8,7,7,3,4,1 points=0,50,115,40,50,125 completed=yes,no,no,yes,no,no out=0 tiebreak=no
+history: 9 phases=9,7,7,4,4,1 points=0,50,100,50,20,55 completed=yes,yes,no,no,yes,yes out=0 tiebreak=no
 """
 
 NAMES = (

@@ -797,7 +797,10 @@ def test_enumerated_laydowns_of_a_wild_side_hand() -> None:
 
 
 def test_a_flip_state_round_trips_through_json_and_notation() -> None:
-    state = play(scenario(table(ANN)), ["lay color_run:R4,R5 color_run:B2,B3", "discard R3!"])
+    # A save must be a reachable state: Bo (seat 1) dealt this first hand, so he was the first dealer.
+    state = play(
+        scenario(table(ANN, extra="first-dealer=1")), ["lay color_run:R4,R5 color_run:B2,B3", "discard R3!"]
+    )
     assert from_json(to_json(state)) == state
     assert parse_state(format_state(state)) == state
     assert "side=wild" in format_state(state) and "edition=flip" in format_state(state)

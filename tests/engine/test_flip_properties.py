@@ -120,15 +120,17 @@ def test_every_card_shows_the_side_in_play_or_its_laid_side_and_states_round_tri
 
 
 def test_a_laid_set_survives_a_json_round_trip() -> None:
+    # A save must be reachable: Ann is on phase 2 because the score sheet says she made phase 1.
     state = parse_state(
         """
-        game seed=100 dealer=1 current=0 step=play side=color
+        game seed=100 first-dealer=0 dealer=1 current=0 step=play side=color
         options edition=flip
         seat 0 "Ann" phase-index=1
           hand: G7/4 G7!/3! Y7/11 R4/1 R5/10 G6/2 G6/9 Y6/1 Y6/9 B9/* B9/11
-        seat 1 "Bo"
+        seat 1 "Bo" score=50
           hand: Y11/5 Y11/9 G11/7 G11/5 Y10/6 Y10/11 G10/7 G10/3 Y8/8 Y8/2
         discard: G8/12
+        history: 1 phases=1,1 points=0,50 completed=yes,no out=0 tiebreak=no
         """.replace("\n        ", "\n")
     )
     state = apply(state, parse_action("lay set:G7,G7!,Y7 color_run:R4,R5"))

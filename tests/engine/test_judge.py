@@ -595,17 +595,18 @@ class CheckingInput:
         self.out = out
         self.handed = 0
 
-    def __iter__(self) -> Iterator[str]:
-        for line in self.lines:
-            assert self.out.flushed.count("\n") == self.handed, "an answer was not flushed in time"
-            self.handed += 1
-            yield line + "\n"
+    def readline(self, limit: int = -1) -> str:
+        if self.handed == len(self.lines):
+            return ""
+        assert self.out.flushed.count("\n") == self.handed, "an answer was not flushed in time"
+        self.handed += 1
+        return self.lines[self.handed - 1] + "\n"
 
 
 def test_run_flushes_each_answer_before_reading_on() -> None:
     out = FlushedOutput()
     stdin = CheckingInput(STREAM, out)
-    # run() only iterates over its input.
+    # run() reads its input a line at a time.
     assert judge.run(cast(TextIO, stdin), out) == 0
     assert stdin.handed == len(STREAM)
     assert out.flushed.splitlines() == EXPECTED
@@ -622,6 +623,54 @@ def test_run_survives_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None
     assert code == 0
     assert json.loads(lines[0])["error"].startswith("internal error: KeyError")
     assert lines[1] == '{"ok":true}'
+
+
+class LazyInput:
+    """Lines, some of them too long to hold: made as they are read, and every read checked
+    to ask for a bounded number of characters."""
+
+    def __init__(self, parts: list[tuple[str, int]]) -> None:
+        self.text = iter(part * times for part, times in parts)
+        self.pending = ""
+        self.largest_read = 0
+
+    def readline(self, limit: int = -1) -> str:
+        assert 0 < limit <= judge.MAX_REQUEST_LENGTH + 2, "a read without a bound"
+        self.largest_read = max(self.largest_read, limit)
+        line = ""
+        while len(line) < limit:
+            if not self.pending:
+                self.pending = next(self.text, "")
+                if not self.pending:
+                    break
+            end = self.pending.find("\n")
+            take = min(limit - len(line), len(self.pending) if end < 0 else end + 1)
+            line, self.pending = line + self.pending[:take], self.pending[take:]
+            if line.endswith("\n"):
+                break
+        return line
+
+
+def test_a_request_over_the_size_limit_is_refused_and_the_next_one_answered() -> None:
+    limit = judge.MAX_REQUEST_LENGTH
+    score = '{"op":"score","cards":["W"]}'
+    stdin = LazyInput(
+        [
+            # 3 MB of one line, made a chunk at a time as it is read
+            *[("x", limit)] * 3,
+            ("\n" + score + "\n", 1),
+            # exactly at the limit, then one character over it, with Windows line ends
+            ('{"op":"score","cards":[]}' + " " * (limit - 25) + "\r\n", 1),
+            ('{"op":"score","cards":[]}' + " " * (limit - 24) + "\r\n", 1),
+            (score, 1),
+        ]
+    )
+    out = io.StringIO()
+    assert judge.run(cast(TextIO, stdin), out) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[1:] == [{"points": 25}, {"points": 0}, lines[3], {"points": 25}]
+    for refused in (lines[0], lines[3]):
+        assert refused["error"] == "request longer than 1000000 characters: not read, skipped"
 
 
 # --- the real process -----------------------------------------------------------------------

@@ -5,12 +5,12 @@ from __future__ import annotations
 # Hand 3: Ann has laid phase 2 and goes out by discarding her last card; Bartholomew has
 # laid phase 3; Cy and Dee have not laid.
 GOING_OUT = """
-game seed=12 current=0 dealer=3 step=play turns=20
-seat 0 "Ann" phase-index=1 score=35
+game seed=12 first-dealer=1 current=0 dealer=3 step=play turns=20
+seat 0 "Ann" phase-index=1 score=50
   hand: B1
   group: set:R5,B5,W
   group: run:G8,Y9,R10,B11
-seat 1 "Bartholomew" phase-index=2 score=45
+seat 1 "Bartholomew" phase-index=2 score=65
   hand: Y12 R12
   group: set:R2,B2,Y2,G2
   group: run:G3,W,B5,R6
@@ -19,14 +19,14 @@ seat 2 "Cy" phase-index=1 score=70
 seat 3 "Dee" phase-index=1 score=80
   hand: R1 Y1 G3 B6 G6 Y7 R9 B9 G10 R11
 discard: Y8
-history: 1 phases=1,1,1,1 points=35,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
-history: 2 phases=1,2,1,2 points=0,45,10,75 completed=yes,yes,yes,no out=0 tiebreak=no
+history: 1 phases=1,1,1,1 points=50,0,60,5 completed=no,yes,no,yes out=1 tiebreak=no
+history: 2 phases=1,2,1,2 points=0,65,10,75 completed=yes,yes,yes,no out=0 tiebreak=no
 """
 
 # First to 3 phases, hand 3: Cy goes out, and Ann and Bartholomew both finish phase 3
 # with 45 points each: a tie.
 TIE = """
-game seed=33 current=2 dealer=1 step=play turns=31
+game seed=33 first-dealer=3 current=2 dealer=1 step=play turns=31
 options phases-to-win=3
 seat 0 "Ann" phase-index=2 score=25
   hand: R10 B12
@@ -36,36 +36,37 @@ seat 1 "Bartholomew" phase-index=2 score=15
   hand: G10 Y11 R12
   group: set:B1,G1,R1,Y1
   group: run:R3,W,G5,Y6
-seat 2 "Cy" phase-index=1 score=95
+seat 2 "Cy" phase-index=1 score=115
   hand: G3
   group: set:R8,B8,G8
   group: run:B2,R3,Y4,G5
-seat 3 "Dee" phase-index=1 score=55
+seat 3 "Dee" phase-index=1 score=75
   hand: Y10 G11 B12 R2 B3 G4
   group: set:R11,B11,W
   group: run:R4,B5,G6,R7
 discard: Y9
-history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
-history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
+history: 1 phases=1,1,1,1 points=0,15,60,25 completed=yes,yes,no,yes out=0 tiebreak=no
+history: 2 phases=2,2,1,2 points=25,0,55,50 completed=yes,yes,yes,no out=1 tiebreak=no
 """
 
 # Robo, a computer, holds R5 for its own set and G7 for Ann's run, and goes out with Y12.
 COMPUTER_HITS = """
-game seed=3 current=1 step=play
+game seed=3 current=1 dealer=1 step=play turns=9
 seat 0 "Ann" phase-index=1
   hand: R1 R2 R3 R4 R6 R7 R10
   group: set:R8,B8,Y8
   group: run:G3,G4,G5,G6
-seat 1 "Robo" kind=normal
+seat 1 "Robo" kind=normal score=55
   hand: R5 G7 Y12
   group: set:B5,G5,Y5
   group: set:R9,B9,G9
 discard: G1
+history: 1 phases=1,1 points=0,55 completed=yes,no out=0 tiebreak=no
 """
 
 # The tiebreak hand that follows (Cy and Dee sit out): Ann goes out first and wins.
 TIEBREAK = """
-game seed=33 current=0 dealer=1 step=play turns=6
+game seed=33 first-dealer=3 current=0 dealer=2 step=play turns=6
 options phases-to-win=3
 seat 0 "Ann" phase-index=3 score=45
   hand: Y11
@@ -73,12 +74,12 @@ seat 0 "Ann" phase-index=3 score=45
   group: run:R2,B3,Y4,G5
 seat 1 "Bartholomew" phase-index=3 score=45
   hand: R1 B1 Y3 G6 R7 B8 Y10 G11 R12 W
-seat 2 "Cy" phase-index=2 score=95
-seat 3 "Dee" phase-index=2 score=100
+seat 2 "Cy" phase-index=2 score=115
+seat 3 "Dee" phase-index=2 score=120
 discard: G7
 active: 0 1
 tiebreak: 0 1
-history: 1 phases=1,1,1,1 points=0,15,40,25 completed=yes,yes,no,yes out=0 tiebreak=no
-history: 2 phases=2,2,1,2 points=25,0,55,30 completed=yes,yes,yes,no out=1 tiebreak=no
+history: 1 phases=1,1,1,1 points=0,15,60,25 completed=yes,yes,no,yes out=0 tiebreak=no
+history: 2 phases=2,2,1,2 points=25,0,55,50 completed=yes,yes,yes,no out=1 tiebreak=no
 history: 3 phases=3,3,2,2 points=20,30,0,45 completed=yes,yes,yes,yes out=2 tiebreak=no
 """

@@ -22,7 +22,9 @@ from taps import next_taps
 from ui import i18n, screens
 from ui.controller import SPEEDS, Event, Screen, Settings, Ui, computer_due, handle
 from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
+from ui.keeping import Restore
 
+from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side
 from phase10.notation import parse_state
 from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind
@@ -248,7 +250,22 @@ def _states() -> Iterator[tuple[str, Ui]]:
     yield "home", home
     yield "home, damaged save", replace(home, save_problem=text("storage.bad_save", detail="x"))
     yield "corrupt", replace(home, screen=Screen.CORRUPT, save_problem=text("storage.bad_save", detail="x"))
+    yield (
+        "newer save",
+        replace(
+            home,
+            screen=Screen.CORRUPT,
+            save_newer=True,
+            save_problem=text("storage.newer", version=2, supported=1),
+        ),
+    )
     yield "rules", replace(home, screen=Screen.RULES)
+    yield (
+        "settings, kept, with a notice",
+        replace(home, screen=Screen.SETTINGS, kept="yes", message=text("storage.settings_reset")),
+    )
+    backup = Restore(new_game(GameConfig(("Ann", "Bo"), 4)), (), 2, "2026-11-23T09:30:00")
+    yield "restore", replace(home, screen=Screen.RESTORE, restore=backup, game=backup.game)
     yield "settings", replace(home, screen=Screen.SETTINGS, settings=Settings(large_type=True))
     yield "settings, Spanish", replace(home, screen=Screen.SETTINGS, settings=Settings(language="es"))
     setup = handle(home, Event("new-game"))

@@ -34,39 +34,39 @@ ES = words("es")
 TEN_HANDS = """
 game seed=8 current=0 dealer=1 step=play turns=12
 options ten-hands=yes
-seat 0 "Ann" phase-index=1 score=10
+seat 0 "Ann" phase-index=1 score=50
   hand: G2
   group: set:R5,B5,Y5
   group: run:G6,R7,B8,Y9
 seat 1 "Bo" phase-index=1 score=0
   hand: R1 B1 Y2 G12 W R11 B10 Y3 G4 R6
 discard: Y8
-history: 1 phases=1,1 points=10,0 completed=no,yes out=1 tiebreak=no
+history: 1 phases=1,1 points=50,0 completed=no,yes out=1 tiebreak=no
 """
 
 # Ten hands, the last hand: Bo goes out and wins with the fewest points, although Ann
 # completed every phase and Bo one: in ten hands the lowest total wins.
 TEN_HANDS_LAST = """
-game seed=8 current=1 dealer=0 step=play turns=12
+game seed=8 first-dealer=1 current=1 dealer=0 step=play turns=12
 options ten-hands=yes
-seat 0 "Ann" phase-index=9 score=180
+seat 0 "Ann" phase-index=9 score=575
   hand: G2 R12
   group: set:R3,B3,Y3,G3,W
   group: set:R7,B7,Y7
-seat 1 "Bo" phase-index=9 score=45
+seat 1 "Bo" phase-index=9 score=450
   hand: G2
   group: set:R4,R4,B4,Y4,G4
   group: set:R8,B8,Y8
 discard: Y8
-history: 1 phases=1,1 points=20,5 completed=yes,no out=- tiebreak=no
-history: 2 phases=2,2 points=20,5 completed=yes,no out=- tiebreak=no
-history: 3 phases=3,3 points=20,5 completed=yes,no out=- tiebreak=no
-history: 4 phases=4,4 points=20,5 completed=yes,no out=- tiebreak=no
-history: 5 phases=5,5 points=20,5 completed=yes,no out=- tiebreak=no
-history: 6 phases=6,6 points=20,5 completed=yes,no out=- tiebreak=no
-history: 7 phases=7,7 points=20,5 completed=yes,no out=- tiebreak=no
-history: 8 phases=8,8 points=20,5 completed=yes,no out=- tiebreak=no
-history: 9 phases=9,9 points=20,5 completed=yes,no out=- tiebreak=no
+history: 1 phases=1,1 points=100,50 completed=yes,no out=- tiebreak=no
+history: 2 phases=2,2 points=75,50 completed=yes,no out=- tiebreak=no
+history: 3 phases=3,3 points=50,50 completed=yes,no out=- tiebreak=no
+history: 4 phases=4,4 points=75,50 completed=yes,no out=- tiebreak=no
+history: 5 phases=5,5 points=50,50 completed=yes,no out=- tiebreak=no
+history: 6 phases=6,6 points=25,50 completed=yes,no out=- tiebreak=no
+history: 7 phases=7,7 points=50,50 completed=yes,no out=- tiebreak=no
+history: 8 phases=8,8 points=75,50 completed=yes,no out=- tiebreak=no
+history: 9 phases=9,9 points=75,50 completed=yes,no out=- tiebreak=no
 """
 
 
@@ -123,11 +123,11 @@ def test_standings_put_more_phases_first_then_fewer_points():
     game = ended(GOING_OUT, "B1")
     # Ann and Bartholomew are on phase 3 then 4; Cy and Dee on 2: phases before points.
     seats = [(row.place, game.players[row.seat].name, row.completed, row.score) for row in order(game)]
-    assert seats == [(1, "Bartholomew", 3, 65), (2, "Ann", 2, 35), (3, "Dee", 1, 140), (4, "Cy", 1, 160)]
+    assert seats == [(1, "Bartholomew", 3, 85), (2, "Ann", 2, 50), (3, "Dee", 1, 140), (4, "Cy", 1, 160)]
     lines = standing_lines(game)
-    assert lines[0] == "Place 1 Bartholomew Leading On phase 4 · 3 of 10 done 65 points"
+    assert lines[0] == "Place 1 Bartholomew Leading On phase 4 · 3 of 10 done 85 points"
     assert "Leading" not in " ".join(lines[1:]), "one leader"
-    assert lines[1] == "Place 2 Ann On phase 3 · 2 of 10 done 35 points"
+    assert lines[1] == "Place 2 Ann On phase 3 · 2 of 10 done 50 points"
 
 
 def test_tied_players_share_a_place_and_the_lead():
@@ -162,7 +162,7 @@ def test_ten_hands_ranks_by_points_alone():
     game = ended(TEN_HANDS_LAST, "G2")
     assert game.is_over and game.winner == 1
     rows = order(game)
-    assert [(r.seat, r.completed, r.score) for r in rows] == [(1, 1, 45), (0, 10, 195)]
+    assert [(r.seat, r.completed, r.score) for r in rows] == [(1, 1, 450), (0, 10, 590)]
     html = game_over_screen(game, EN)
     assert "The fewest points after 10 hands: 45" in html
     lines = standing_lines(game)
@@ -173,7 +173,7 @@ def test_first_to_n_says_who_finished_first():
     game = ended(GOING_OUT.replace("turns=20\n", "turns=20\noptions phases-to-win=2\n"), "B1")
     assert game.is_over and game.winner == 0  # Ann completes phase 2 first; Bartholomew was past it
     # Bartholomew had completed phase 2 already (phase-index 2): both finished, fewest points.
-    assert "Completed phase 2 with the fewest points: 35" in game_over_screen(game, EN)
+    assert "Completed phase 2 with the fewest points: 50" in game_over_screen(game, EN)
 
 
 # --- the end of a hand ----------------------------------------------------------------------
@@ -262,13 +262,13 @@ def test_past_games_show_date_edition_way_winner_and_every_total_newest_first():
     assert lines[newest + 1 : newest + 5] == [
         "Bo won",
         "Classic · 10 hands, one per phase",
-        "Bo 45 points",
-        "Ann 195 points",
+        "Bo 450 points",
+        "Ann 590 points",
     ]
     oldest = lines.index("Ann won")
     assert lines[oldest - 1] != "22 November 2026" and "Ann 45 points" in lines[oldest:]
     assert lines[oldest + 1] == "Classic · First to 3 phases"
-    for total in ("Bartholomew 130 points", "Cy 95 points", "Dee 100 points"):
+    for total in ("Bartholomew 130 points", "Cy 115 points", "Dee 120 points"):
         assert total in lines[oldest:]
     assert "Standings and full score sheet" in lines
     assert "2 older score sheets could not be read." in lines

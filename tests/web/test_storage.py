@@ -6,9 +6,9 @@ import json
 
 from english import said
 from ui.controller import Settings
-from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, PastGame, Saves
+from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, PastGame, Saves, save_text
 
-from phase10 import Draw, GameConfig, Options, apply, new_game
+from phase10 import Draw, GameConfig, GameState, Options, apply, new_game
 from phase10.serialize import to_json
 
 
@@ -21,22 +21,22 @@ def test_a_game_is_saved_and_loaded_back():
     saves = Saves(MemoryStore())
     game = apply(new_game(GameConfig(("Ann", "Bo"), 1)), Draw())
     assert not saves.record(game)
-    loaded, problem = saves.load_current()
-    assert loaded == game and not problem
+    loaded = saves.load_current()
+    assert loaded.game == game and not loaded.problem
 
 
 def test_a_damaged_save_is_reported_and_left_alone():
     store = MemoryStore()
     store.setItem(CURRENT, '{"format": "ten-phases/game"')
     saves = Saves(store)
-    game, problem = saves.load_current()
-    assert game is None and "not valid JSON" in said(problem)
+    loaded = saves.load_current()
+    assert loaded.game is None and "not valid JSON" in said(loaded.problem)
     assert store.getItem(CURRENT) == '{"format": "ten-phases/game"'
 
 
 def test_a_full_storage_is_reported_not_raised():
-    problem = Saves(FullStore()).record(new_game(GameConfig(("Ann", "Bo"), 1)))
-    assert "could not be saved" in said(problem)
+    recorded = Saves(FullStore()).record(new_game(GameConfig(("Ann", "Bo"), 1)))
+    assert "could not be saved" in said(recorded.problem)
 
 
 def test_finished_games_move_to_the_score_sheets_and_are_capped():
@@ -46,35 +46,41 @@ def test_finished_games_move_to_the_score_sheets_and_are_capped():
 
     from phase10.simulate import play_random_game
 
-    report = play_random_game(GameConfig(("Ann", "Bo"), 2, Options(phases_to_win=1)), random.Random(2))
-    store.setItem(CURRENT, "in progress")
-    assert not saves.record(report.final)
-    assert store.getItem(CURRENT) is None
+    def finished(seed: int) -> GameState:
+        config = GameConfig(("Ann", "Bo"), seed, Options(phases_to_win=1))
+        return play_random_game(config, random.Random(seed)).final
+
+    game = finished(2)
+    store.setItem(CURRENT, save_text(game, 1))  # stands for the save before the last move
+    saves.load_current()
+    assert not saves.record(game)
+    assert store.getItem(CURRENT) is None, "the finished game's save is done with"
     games, unreadable = saves.finished()
-    assert games == [PastGame(report.final)] and unreadable == 0
-    store.setItem(FINISHED, json.dumps(["broken"] * (KEEP_FINISHED + 5) + [to_json(report.final)]))
-    saves.record(report.final)  # already there: kept once, and the list is capped
-    texts = json.loads(store.getItem(FINISHED) or "[]")
-    assert len(texts) == KEEP_FINISHED
+    assert games == [PastGame(game)] and unreadable == 0
+    store.setItem(FINISHED, json.dumps([PastGame(game, f"2026-11-{day:02}").entry() for day in range(55)]))
+    saves.record(finished(3))
+    assert len(json.loads(store.getItem(FINISHED) or "[]")) == KEEP_FINISHED
+    store.setItem(FINISHED, json.dumps(["broken"] * (KEEP_FINISHED + 5) + [to_json(game)]))
+    saves.record(game)  # already there: kept once
+    assert json.loads(store.getItem(FINISHED) or "[]") == [to_json(game)], "damaged entries are kept aside"
     games, unreadable = saves.finished()
-    assert games == [PastGame(report.final)] and unreadable == KEEP_FINISHED - 1
+    assert games == [PastGame(game)] and unreadable == KEEP_FINISHED + 5
 
 
 def test_settings_are_kept_apart_from_the_game():
     store = MemoryStore()
     saves = Saves(store)
-    assert saves.load_settings() == Settings()
+    assert saves.load_settings()[0] == Settings()
     game = apply(new_game(GameConfig(("Ann", "Bo"), 1)), Draw())
     saves.record(game)
     saves.save_settings(Settings(language="es", large_type=True))
-    assert Saves(store).load_settings() == Settings(language="es", large_type=True)
-    loaded, _ = Saves(store).load_current()
-    assert loaded == game
+    assert Saves(store).load_settings()[0] == Settings(language="es", large_type=True)
+    assert Saves(store).load_current().game == game
 
 
 def test_damaged_settings_fall_back_to_the_defaults():
     for stored in ("{", "[]", '{"language": "xx", "large_type": "yes"}', '{"language": 3}'):
         store = MemoryStore()
         store.setItem(SETTINGS, stored)
-        assert Saves(store).load_settings() == Settings(), stored
+        assert Saves(store).load_settings()[0] == Settings(), stored
     Saves(FullStore()).save_settings(Settings(language="es"))  # a full storage does not raise

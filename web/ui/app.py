@@ -19,11 +19,13 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from pyscript.js_modules import platform as js_platform
 
-from . import pwa, sound
+from . import keeping, platform, pwa, sound
 from .controller import Event, Screen, SetupForm, Ui, handle, timer_delay, timer_event
+from .i18n import NOTHING, text
 from .screens import announcement, render
-from .storage import MemoryStore, Saves, Store
+from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
 
 _app: dict[str, Any] = {}
 READY_MARK = "ten-phases:ready"
@@ -70,14 +72,18 @@ def dispatch(event: Event) -> None:
     """Apply an event: the new UI state is saved (if the game moved) and rendered."""
     saves: Saves = _app["saves"]
     before: Ui = _app["ui"]
-    after = handle(before, event)
-    if before.save_problem and not after.save_problem:
+    saves.flush()  # a finished game that storage refused is written at the next chance
+    handler = keeping.HANDLERS.get(event.name, handle)
+    after = handler(before, event)
+    if event.name == "restore-confirm" and isinstance(before.restore, keeping.Restore):
+        problem = saves.restore(before.restore.game, before.restore.finished)
+        after = keeping.restored(before, problem)
+    if before.save_problem and not after.save_problem and event.name == "discard-save":
         saves.discard_current()
-    if after.game is not None and after.game is not before.game:
-        now = _local_time() if after.game.is_over else ""
-        problem = saves.record(after.game, now)
-        if problem:
-            after = replace(after, message=problem)
+    if after.game is not None and after.game is not before.game and event.name != "restore-confirm":
+        after = _record(saves, before, after)
+    if saves.pending and not after.message:  # said on every screen until it is written
+        after = replace(after, message=text("storage.finished_kept"))
     if after.settings != before.settings:
         saves.save_settings(after.settings)
     _app["ui"] = after
@@ -88,12 +94,39 @@ def dispatch(event: Event) -> None:
             sound.buzz()
 
 
+def _record(saves: Saves, before: Ui, after: Ui) -> Ui:
+    """Save the game ``after`` shows.  If another window wrote a newer save meanwhile, that
+    one is not written over: it is shown instead, and the player told why."""
+    assert after.game is not None
+    recorded = saves.record(after.game, _local_time() if after.game.is_over else "")
+    if recorded.newer is not None:
+        return keeping.synced(before, recorded.newer)
+    if recorded.problem:
+        return replace(after, message=recorded.problem)
+    if not _app.get("asked-to-keep"):
+        _app["asked-to-keep"] = True
+        platform.spawn(_ask_to_keep("persist"))
+    return after
+
+
+async def _ask_to_keep(method: str) -> None:
+    """Ask the browser to keep the app's storage (``persist``: once there is a game to
+    keep), or whether it does (``persisted``), and tell the settings screen."""
+    storage = window.navigator.storage
+    answer = await platform.settle(storage, method) if storage else platform.Settled(ok=False)
+    kept = "" if not answer.ok else "yes" if answer.value else "no"
+    document.documentElement.dataset.storageKept = kept or "unknown"
+    ui: Ui = _app["ui"]
+    after = handle(ui, Event("storage-kept", kept))
+    _app["ui"] = after
+    if ui.screen is Screen.SETTINGS and after != ui:  # rendered only where it is shown
+        show(after, ui)
+
+
 def _local_time() -> str:
     """The phone's local date and time as ISO 8601 (no zone): when a game finished, as the
     players would write it on the pad."""
-    now = window.Date.new()
-    local = window.Date.new(now.getTime() - now.getTimezoneOffset() * 60_000)
-    return str(local.toISOString())[:19]
+    return str(js_platform.localTime())
 
 
 def _reduced_motion() -> bool:
@@ -110,14 +143,19 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     saves: Saves = _app["saves"]
     finished, unreadable = saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
     focused = _focus_selector(document.activeElement)
-    document.getElementById("app").innerHTML = render(
-        ui,
-        build=build,
-        note=note,
-        finished=finished,
-        unreadable=unreadable,
-        reduced_motion=_reduced_motion(),
-    )
+    try:
+        markup = render(
+            ui,
+            build=build,
+            note=note,
+            finished=finished,
+            unreadable=unreadable,
+            reduced_motion=_reduced_motion(),
+        )
+    except Exception as error:  # a save that passed every check yet cannot be shown
+        ui = _app["ui"] = _cannot_show(ui, error)
+        markup = render(ui, build=build, note=note, reduced_motion=_reduced_motion())
+    document.getElementById("app").innerHTML = markup
     root = document.documentElement
     if root.lang != ui.language:
         root.lang = ui.language
@@ -134,6 +172,15 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     _app["renders"] = _app.get("renders", 0) + 1
     root.dataset.renders = str(_app["renders"])
     _schedule(ui)
+
+
+def _cannot_show(ui: Ui, error: Exception) -> Ui:
+    """The damaged-save screen for a game that cannot be shown: the save stays as it is."""
+    import traceback
+
+    traceback.print_exception(error)
+    problem = text("storage.bad_save", detail=f"cannot be shown: {type(error).__name__}: {error}")
+    return replace(ui, game=None, save_problem=problem, screen=Screen.CORRUPT, prompt=None)
 
 
 def _schedule(ui: Ui) -> None:
@@ -211,6 +258,10 @@ def _on_click(event: Any) -> None:
     if action in pwa.ACTIONS:
         pwa.ACTIONS[action](target)
         return
+    if action in ACTIONS:
+        event.preventDefault()
+        ACTIONS[action](target)
+        return
     event.preventDefault()
     value = _attr(target, "data-value")
     if action in ("start-game", "play-again"):
@@ -221,6 +272,9 @@ def _on_click(event: Any) -> None:
 def _on_change(event: Any) -> None:
     target = event.target
     action = _attr(target, "data-change")
+    if action == "restore-file":
+        platform.spawn(_read_backup_file(target))
+        return
     if action:
         if _attr(target, "type") == "checkbox":
             value = "yes" if target.checked else "no"
@@ -235,35 +289,96 @@ def _seed_from_url() -> str:
     return str(seed) if seed and str(seed).isdigit() else ""
 
 
-def _store() -> Store:
-    """localStorage, or, where the browser blocks it, a store that lasts as long as the page."""
+def _store() -> tuple[Store, bool]:
+    """localStorage, or, where the browser blocks it, a store that lasts as long as the
+    page (and False: the player is told that games are not kept)."""
     try:
         store: Store = window.localStorage
         store.getItem("ten-phases/probe")
     except Exception:
-        return MemoryStore()
-    return store
+        return MemoryStore(), False
+    return store, True
+
+
+def _on_storage(event: Any) -> None:
+    """Another window of the app wrote to storage: show what it wrote."""
+    key = event.key if isinstance(event.key, str) else None  # null: storage was cleared
+    saves: Saves = _app["saves"]
+    ui: Ui = _app["ui"]
+    after = ui
+    if key in (CURRENT, None):
+        loaded = saves.changed_elsewhere()
+        if loaded is not None:
+            after = keeping.synced(ui, loaded)
+    if key in (SETTINGS, None):
+        settings, _ = saves.load_settings()
+        after = replace(after, settings=settings)
+    if after is not ui or (key in (FINISHED, SET_ASIDE) and ui.screen in (Screen.HOME, Screen.HISTORY)):
+        _app["ui"] = after
+        show(after, ui)
+
+
+def _on_hidden(_event: Any) -> None:
+    """The phone may kill a page it hides: a finished game still waiting is written now."""
+    if document.visibilityState == "hidden":
+        _app["saves"].flush()
+
+
+def _save_backup(_target: Any) -> None:
+    build, _ = build_info()
+    try:
+        name = str(js_platform.saveBackup(build))
+    except Exception:
+        name = ""
+    dispatch(Event("backed-up", name))
+
+
+async def _read_backup_file(target: Any) -> None:
+    """The file the player picked to restore: its text goes to the controller to check."""
+    files = target.files
+    chosen = files.item(0) if files and files.length else None
+    target.value = ""  # the same file can be picked again
+    if not chosen:
+        return
+    if chosen.size > keeping.MAX_BACKUP_CHARS:
+        dispatch(Event("restore-file", ""))
+        return
+    content = await platform.settle(chosen, "text")
+    dispatch(Event("restore-file", str(content.value) if content.ok else ""))
+
+
+ACTIONS = {"save-backup": _save_backup}
 
 
 def start() -> None:
-    saves = Saves(_store())
+    store, lasting = _store()
+    saves = Saves(store)
     _app["saves"] = saves
     _app["on-timer"] = create_proxy(_on_timer)
     languages = tuple(str(tag) for tag in window.navigator.languages or [window.navigator.language])
-    ui = Ui(
-        setup=SetupForm(seed=_seed_from_url()), settings=saves.load_settings(), browser_languages=languages
-    )
-    game, problem = saves.load_current()
-    if problem:
-        ui = replace(ui, save_problem=problem, screen=Screen.CORRUPT)
-    elif game is not None:
-        ui = replace(ui, game=game)
+    settings, settings_notice = saves.load_settings()
+    ui = Ui(setup=SetupForm(seed=_seed_from_url()), settings=settings, browser_languages=languages)
+    loaded = saves.load_current()
+    if loaded.problem:
+        ui = replace(ui, save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
+    elif loaded.game is not None:
+        ui = replace(ui, game=loaded.game)
+    notice = settings_notice if lasting else text("storage.blocked")
+    ui = replace(ui, message=notice or NOTHING)
     _app["ui"] = ui
     show(ui)
     document.addEventListener("click", create_proxy(_on_click))
     document.addEventListener("change", create_proxy(_on_change))
     document.addEventListener("keydown", create_proxy(_on_key))
+    document.addEventListener("visibilitychange", create_proxy(_on_hidden))
+    window.addEventListener("pagehide", create_proxy(lambda _event: saves.flush()))
+    window.addEventListener("storage", create_proxy(_on_storage))
     pwa.watch_for_updates()
+    if loaded.game is not None:
+        _app["asked-to-keep"] = True
+        platform.spawn(_ask_to_keep("persist"))
+    else:
+        platform.spawn(_ask_to_keep("persisted"))
     document.getElementById("loading").hidden = True
     document.getElementById("app").hidden = False
     # Tests and benchmarks wait for this: Python has rendered the first screen. The

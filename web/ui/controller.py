@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from phase10 import (
     Action,
@@ -38,6 +39,9 @@ from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KIN
 from phase10.view import view
 
 from .i18n import LANGUAGES, NOTHING, Text, pick_language, text, words
+
+if TYPE_CHECKING:  # keeping.py builds on this module
+    from .keeping import Restore
 
 __all__ = [
     "SPEEDS",
@@ -85,6 +89,7 @@ class Screen(Enum):
     HISTORY = "history"
     CORRUPT = "corrupt"
     SETTINGS = "settings"
+    RESTORE = "restore"  # a backup file read and checked, waiting for the player's yes
 
 
 def default_name(kind: str, seat: int) -> Text:
@@ -169,6 +174,7 @@ class Ui:
     message: Text = NOTHING
     setup: SetupForm = field(default_factory=SetupForm)
     save_problem: Text = NOTHING  # why the saved game could not be read; it stays until discarded
+    save_newer: bool = False  # the save was made by a newer version of the app: not damaged
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
     fresh: str = ""  # what the last action brought: "card:R7", "laid", "hit:1:0" (animated)
     log: tuple[Move, ...] = ()  # the table's latest moves, oldest first
@@ -178,6 +184,8 @@ class Ui:
     said: tuple[Text, ...] = ()  # what the last action did at the table, for the live region
     settings: Settings = Settings()
     browser_languages: tuple[str, ...] = ()  # the browser's preferred languages, best first
+    kept: str = ""  # whether the browser keeps this site's storage: "yes", "no", "" (not known)
+    restore: Restore | None = None  # a backup file read and checked, waiting on the RESTORE screen
 
     @property
     def language(self) -> str:
@@ -582,7 +590,12 @@ def _back(ui: Ui, _event: Event) -> Ui:
 
 def _discard_save(ui: Ui, _event: Event) -> Ui:
     """The player chose to throw away a save that could not be read."""
-    return replace(ui, save_problem=NOTHING, game=None, screen=Screen.HOME)
+    return replace(ui, save_problem=NOTHING, save_newer=False, game=None, screen=Screen.HOME)
+
+
+def _storage_kept(ui: Ui, event: Event) -> Ui:
+    """What the browser said when asked whether it keeps the app's storage."""
+    return replace(ui, kept=event.value if event.value in ("yes", "no") else "")
 
 
 def _home(ui: Ui, _event: Event) -> Ui:
@@ -892,6 +905,7 @@ _HANDLERS = {
     "back": _back,
     "setup-change": _read_form,
     "discard-save": _discard_save,
+    "storage-kept": _storage_kept,
     "add-player": _add_player,
     "remove-player": _remove_player,
     "start-game": _start_game,

@@ -46,6 +46,7 @@ from .controller import (
 )
 from .html import Markup, el, join
 from .i18n import LANGUAGES, Text, Words, pick_language, words
+from .keeping_screens import corrupt_screen, games_fieldset, notice, restore_screen
 from .pieces import (
     button,
     card_class,
@@ -95,6 +96,7 @@ def home_screen(ui: Ui, w: Words, build: str, note: str, finished: int) -> Marku
                 class_="home-header",
             ),
             problem,
+            notice(ui.message, w),
             el("nav", *actions, class_="home-actions", aria_label=w("app.name")),
             el(
                 "section",
@@ -189,12 +191,14 @@ def settings_screen(ui: Ui, w: Words, reduced_motion: bool = False) -> Markup:
     return join(
         [
             header(w, w("settings.title"), back=True),
+            notice(ui.message, w),
             el(
                 "form",
                 el("fieldset", el("legend", w("settings.language")), *languages),
                 el("fieldset", el("legend", w("settings.display")), large),
                 el("fieldset", el("legend", w("settings.sound_legend")), sound),
                 el("fieldset", el("legend", w("settings.speed")), *speeds),
+                games_fieldset(ui, w),
                 el("p", w("settings.saved"), class_="hint"),
                 class_="setup settings",
                 id="settings",
@@ -1038,32 +1042,6 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
     )
 
 
-def corrupt_screen(problem: Text, w: Words) -> Markup:
-    return join(
-        [
-            header(w, w("corrupt.title")),
-            el(
-                "section",
-                el("p", w("corrupt.lead")),
-                el("p", w("corrupt.choice")),
-                el(
-                    "details",
-                    el("summary", w("corrupt.details")),
-                    el("p", w.say(problem), class_="error-detail"),
-                ),
-                el(
-                    "div",
-                    button(w("corrupt.keep"), "home", primary=True),
-                    button(w("corrupt.discard"), "discard-save", danger=True),
-                    class_="stack",
-                ),
-                class_="card-panel",
-                role="alert",
-            ),
-        ]
-    )
-
-
 def update_banner(language: str) -> Markup:
     w = words(language)
     return join(
@@ -1094,16 +1072,18 @@ def render(
     if screen is Screen.SETTINGS:
         return settings_screen(ui, w, reduced_motion)
     if screen is Screen.HISTORY:
-        return history_screen(finished, unreadable, w)
+        return join([notice(ui.message, w), history_screen(finished, unreadable, w)])
     if screen is Screen.CORRUPT:
-        return corrupt_screen(ui.save_problem, w)
+        return corrupt_screen(ui, w)
+    if screen is Screen.RESTORE and ui.restore is not None:
+        return restore_screen(ui, w)
     if ui.game is not None:
-        if screen is Screen.HANDOFF:
-            return handoff_screen(ui.game, w, ui.flipped)
         if screen is Screen.TABLE:
             return table_screen(ui, w)
+        if screen is Screen.HANDOFF:
+            return join([notice(ui.message, w), handoff_screen(ui.game, w, ui.flipped)])
         if screen is Screen.HAND_OVER:
-            return hand_over_screen(ui.game, w, ui.flipped)
+            return join([notice(ui.message, w), hand_over_screen(ui.game, w, ui.flipped)])
         if screen is Screen.GAME_OVER:
-            return game_over_screen(ui.game, w)
+            return join([notice(ui.message, w), game_over_screen(ui.game, w)])
     return home_screen(ui, w, build, note, len(finished))

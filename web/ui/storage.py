@@ -1,32 +1,64 @@
-"""Saved games in the browser's localStorage.
+"""Saved games in the browser's localStorage, kept whatever happens to them.
 
-``ten-phases/game`` holds the game in progress (the engine's JSON, with its
-schema version), written after every action; ``ten-phases/finished`` the score
-sheets of finished games; ``ten-phases/settings`` the phone's settings.  A save
-that cannot be read is reported and left alone until the player chooses to
-discard it: it is never silently overwritten.
+``ten-phases/game`` holds the game in progress, written after every action as
+``{"seq": N, "game": <the engine's JSON, with its schema version>}``.  Saves from
+before the sequence number hold the engine's JSON alone and read as sequence 0.
+``ten-phases/finished`` holds the score sheets of finished games,
+``ten-phases/settings`` the phone's settings, and ``ten-phases/set-aside`` whatever
+was found damaged in the list of finished games, kept for a backup file.
+
+Three promises:
+
+- Nothing stored stops the app: every read is guarded, and anything that cannot
+  be read is reported (a damaged game) or falls back (settings) or is counted and
+  kept aside (past games).
+- A damaged save is never overwritten unasked, and neither is a save another
+  window wrote: a window writes only over the text it last read or wrote itself
+  (see ``Saves.record``).
+- A finished game is never dropped: if it cannot be written (storage full), it
+  stays in memory and is written at the next chance (``Saves.flush``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import asdict, dataclass
+import re
+from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
-from phase10 import GameState
-from phase10.serialize import CorruptStateError, from_json, to_json
+from phase10 import GameState, safejson
+from phase10.serialize import CorruptStateError, NewerSaveError, state_from_dict, to_json
 
 from .controller import SPEEDS, Settings
 from .i18n import LANGUAGES, NOTHING, Text
 from .i18n import text as said
 
-__all__ = ["CURRENT", "FINISHED", "KEEP_FINISHED", "SETTINGS", "MemoryStore", "PastGame", "Saves", "Store"]
+__all__ = [
+    "CURRENT",
+    "FINISHED",
+    "KEEP_FINISHED",
+    "SETTINGS",
+    "SET_ASIDE",
+    "Loaded",
+    "MemoryStore",
+    "PastGame",
+    "Recorded",
+    "Saves",
+    "Store",
+    "read_finished",
+    "read_save",
+]
 
 CURRENT = "ten-phases/game"
 SETTINGS = "ten-phases/settings"
 FINISHED = "ten-phases/finished"
+SET_ASIDE = "ten-phases/set-aside"
 KEEP_FINISHED = 50
+# A saved game is a few kilobytes; a value far larger is damage, refused before it is parsed.
+MAX_SAVE_CHARS = 1_000_000
+MAX_LIST_CHARS = 4_000_000
+_SEQ = re.compile(r'\{"seq":(\d{1,15}),')
 
 
 class Store(Protocol):
@@ -55,103 +87,103 @@ class MemoryStore:
         self.items.pop(key, None)
 
 
-class Saves:
-    def __init__(self, store: Store) -> None:
-        self.store = store
+# --- reading what is stored -------------------------------------------------------------------
 
-    def load_current(self) -> tuple[GameState | None, Text]:
-        """The saved game, or why it cannot be read."""
-        try:
-            text = self.store.getItem(CURRENT)
-        except Exception as error:  # storage itself may refuse (private mode, blocked)
-            return None, said("storage.unreadable", detail=str(error))
-        if not isinstance(text, str):  # absent: None in Python, a JS null in the browser
-            return None, NOTHING
-        try:
-            return from_json(text), NOTHING
-        except CorruptStateError as error:
-            return None, said("storage.bad_save", detail=str(error))
 
-    def record(self, game: GameState, now: str = "") -> Text:
-        """Save ``game`` after an action; a finished game moves to the score sheets, with
-        ``now`` (an ISO 8601 time from the page) as when it finished.
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What the game slot holds: a game, nothing, or why it cannot be opened."""
 
-        Returns a problem to show the player, or nothing when all is saved.
-        """
-        try:
-            if game.is_over:
-                self._add_finished(game, now)
-                self.store.removeItem(CURRENT)
-            else:
-                self.store.setItem(CURRENT, to_json(game))
-        except Exception as error:  # a full or blocked storage must not stop the game
-            return said("storage.not_saved", detail=str(error))
-        return NOTHING
+    game: GameState | None = None
+    problem: Text = NOTHING  # damaged, or made by a newer version
+    newer: bool = False  # made by a newer version of the app: kept, and not called damaged
+    seq: int = 0
 
-    def load_settings(self) -> Settings:
-        """The phone's settings; anything unreadable falls back to the defaults."""
-        try:
-            text = self.store.getItem(SETTINGS)
-            stored = json.loads(text) if isinstance(text, str) else {}
-        except Exception:  # blocked storage or a damaged entry: settings are not worth an error
-            return Settings()
-        if not isinstance(stored, dict):
-            return Settings()
-        language = stored.get("language")
-        speed, sound = stored.get("speed"), stored.get("sound")
-        return Settings(
-            language=language if language in LANGUAGES else "",
-            large_type=stored.get("large_type") is True,
-            speed=speed if isinstance(speed, str) and speed in SPEEDS else "normal",
-            sound=sound if sound in ("on", "off") else "",
-        )
 
-    def save_settings(self, settings: Settings) -> None:
-        with contextlib.suppress(Exception):
-            self.store.setItem(SETTINGS, json.dumps(asdict(settings)))
+def read_save(text: object) -> Loaded:
+    """The game in a stored text of either format; never raises."""
+    if not isinstance(text, str):  # absent: None in Python, a JS null in the browser
+        return Loaded()
+    try:
+        return _read_save(text)
+    except NewerSaveError as error:
+        problem = said("storage.newer", version=error.version, supported=error.supported)
+        return Loaded(problem=problem, newer=True)
+    except CorruptStateError as error:
+        return Loaded(problem=said("storage.bad_save", detail=str(error)))
+    except Exception as error:  # a bug in the checks must not stop the app: the save is kept
+        return Loaded(problem=said("storage.bad_save", detail=f"{type(error).__name__}: {error}"))
 
-    def discard_current(self) -> None:
-        self.store.removeItem(CURRENT)
 
-    def _finished_entries(self) -> list[object]:
-        """The stored list of finished games, each as stored: a game's JSON text (the first
-        format, with no date) or ``{"game": <JSON text>, "finished": <ISO time>}``."""
-        text = self.store.getItem(FINISHED)
-        if not isinstance(text, str) or not text:
-            return []
-        try:
-            items = json.loads(text)
-        except ValueError:
-            return []
-        return list(items) if isinstance(items, list) else []
+def _read_save(text: str) -> Loaded:
+    if len(text) > MAX_SAVE_CHARS:
+        raise CorruptStateError(f"saved game is {len(text):,} characters long: far more than a game")
+    try:
+        data = safejson.loads(text)
+    except safejson.JSONInputError as error:
+        raise CorruptStateError(f"saved game is not valid JSON: {error}") from None
+    if isinstance(data, dict) and "seq" in data:
+        seq = data["seq"]
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
+            raise CorruptStateError("seq should be a whole number from 1")
+        game = data.get("game")
+        return Loaded(game=None if game is None else state_from_dict(game), seq=seq)
+    return Loaded(game=state_from_dict(data), seq=0)  # as saved before the sequence number
 
-    def _add_finished(self, game: GameState, now: str) -> None:
-        entries = self._finished_entries()
-        text = to_json(game)
-        if not any(_game_text(entry) == text for entry in entries):
-            entries.append({"game": text, "finished": now})
-        self.store.setItem(FINISHED, json.dumps(entries[-KEEP_FINISHED:]))
 
-    def finished(self) -> tuple[list[PastGame], int]:
-        """Finished games, oldest first, and how many could not be read."""
-        games: list[PastGame] = []
-        unreadable = 0
-        try:
-            entries = self._finished_entries()
-        except Exception:
-            return [], 0
-        for entry in entries:
-            text = _game_text(entry)
-            try:
-                if text is None:
-                    raise CorruptStateError("not a finished game")
-                game = from_json(text)
-            except CorruptStateError:
-                unreadable += 1
-                continue
-            when = entry.get("finished") if isinstance(entry, dict) else None
-            games.append(PastGame(game, when if isinstance(when, str) else ""))
-        return games, unreadable
+def save_text(game: GameState, seq: int) -> str:
+    """The stored form: the sequence number first, where ``stored_seq`` finds it cheaply."""
+    return f'{{"seq":{seq},"game":{to_json(game)}}}'
+
+
+def stored_seq(text: str | None) -> int:
+    if text is None:
+        return 0
+    found = _SEQ.match(text)
+    return int(found.group(1)) if found else 0
+
+
+def read_finished(text: object) -> tuple[list[PastGame], list[str]]:
+    """The finished games in a stored list, and the raw text of each entry (or of the
+    whole list) that cannot be read.  Never raises."""
+    readable, damaged = _split_finished(text)
+    return [past for _, past in readable], damaged
+
+
+def _split_finished(text: object) -> tuple[list[tuple[object, PastGame]], list[str]]:
+    """Each readable entry of a stored list, as stored and as read, and the rest's text."""
+    if not isinstance(text, str) or not text:
+        return [], []
+    try:
+        if len(text) > MAX_LIST_CHARS:
+            raise ValueError("too long")
+        entries = safejson.loads(text)
+    except ValueError:
+        return [], [text]
+    if not isinstance(entries, list):
+        return [], [text]
+    readable: list[tuple[object, PastGame]] = []
+    damaged: list[str] = []
+    for entry in entries:
+        past = _past_game(entry)
+        if past is None:
+            damaged.append(json.dumps(entry))
+        else:
+            readable.append((entry, past))
+    return readable, damaged
+
+
+def _past_game(entry: object) -> PastGame | None:
+    """A stored entry of either format: a game's JSON text (the first format, with no date)
+    or ``{"game": <JSON text>, "finished": <ISO time>}``; None if it cannot be read."""
+    game_text = entry if isinstance(entry, str) else entry.get("game") if isinstance(entry, dict) else None
+    if not isinstance(game_text, str):
+        return None
+    loaded = read_save(game_text)
+    if loaded.game is None or not loaded.game.is_over:
+        return None
+    when = entry.get("finished") if isinstance(entry, dict) else None
+    return PastGame(loaded.game, when if isinstance(when, str) and len(when) <= 40 else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +194,186 @@ class PastGame:
     game: GameState
     finished: str = ""
 
+    def entry(self) -> dict[str, str]:
+        return {"game": to_json(self.game), "finished": self.finished}
 
-def _game_text(entry: object) -> str | None:
-    """The game's JSON text in a stored entry of either format."""
-    if isinstance(entry, str):
-        return entry
-    if isinstance(entry, dict) and isinstance(entry.get("game"), str):
-        return str(entry["game"])
-    return None
+
+# --- the saves of one window ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """How a write went: a problem to show, and the newer save another window wrote
+    (not written over: the window should show it instead)."""
+
+    problem: Text = NOTHING
+    newer: Loaded | None = None
+
+    def __bool__(self) -> bool:
+        """Whether there is anything to act on: a problem, or another window's save."""
+        return bool(self.problem) or self.newer is not None
+
+
+@dataclass
+class Saves:
+    store: Store
+    known: str | None = None  # the game slot's text as this window last read or wrote it
+    seq: int = 0
+    pending: list[PastGame] = field(default_factory=list)  # finished, not yet written
+
+    def _get(self, key: str) -> str | None:
+        value = self.store.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def load_current(self) -> Loaded:
+        """The saved game, or why it cannot be read; this window now knows that save."""
+        try:
+            text = self._get(CURRENT)
+        except Exception as error:  # storage itself may refuse (private mode, blocked)
+            return Loaded(problem=said("storage.unreadable", detail=str(error)))
+        loaded = read_save(text)
+        self.known, self.seq = text, max(self.seq, loaded.seq, stored_seq(text))
+        return loaded
+
+    def changed_elsewhere(self) -> Loaded | None:
+        """The save another window wrote since this one last read or wrote, if any."""
+        try:
+            text = self._get(CURRENT)
+        except Exception:
+            return None
+        return None if text == self.known else self.load_current()
+
+    def record(self, game: GameState, now: str = "") -> Recorded:
+        """Save ``game`` after an action; a finished game moves to the score sheets, with
+        ``now`` (an ISO 8601 time from the page) as when it finished."""
+        newer = self.changed_elsewhere()
+        if newer is not None:
+            return Recorded(newer=newer)
+        if game.is_over:
+            self.pending.append(PastGame(game, now))
+            if not self.flush():
+                return Recorded(problem=said("storage.finished_kept"))
+            return Recorded()
+        try:
+            text = save_text(game, self.seq + 1)
+            self.store.setItem(CURRENT, text)
+        except Exception as error:  # a full or blocked storage must not stop the game
+            return Recorded(problem=said("storage.not_saved", detail=str(error)))
+        self.known, self.seq = text, self.seq + 1
+        self.flush()
+        return Recorded()
+
+    def flush(self) -> bool:
+        """Write the finished games kept in memory; True when none is left waiting."""
+        if not self.pending:
+            return True
+        try:
+            self._add_finished(self.pending)
+        except Exception:
+            return False
+        configs = [past.game.config for past in self.pending]
+        self.pending.clear()
+        with contextlib.suppress(Exception):
+            # The finished game's last save is done with (a game is known by its set-up,
+            # seed included); a newer game saved since stays.
+            text = self._get(CURRENT)
+            loaded = read_save(text)
+            if loaded.game is not None and loaded.game.config in configs:
+                self.store.removeItem(CURRENT)
+                if text == self.known:
+                    self.known = None
+        return True
+
+    def discard_current(self) -> None:
+        with contextlib.suppress(Exception):
+            self.store.removeItem(CURRENT)
+        self.known = None
+
+    def _add_finished(self, new: list[PastGame]) -> None:
+        readable, damaged = _split_finished(self._get(FINISHED))
+        if damaged:  # kept aside before the list is written again without them
+            self._set_aside(damaged)
+        entries = [entry for entry, _ in readable]
+        texts = {to_json(past.game) for _, past in readable}
+        for past in new:
+            if to_json(past.game) not in texts:
+                texts.add(to_json(past.game))
+                entries.append(past.entry())
+        self.store.setItem(FINISHED, json.dumps(entries[-KEEP_FINISHED:]))
+
+    def merge_finished(self, new: tuple[PastGame, ...]) -> None:
+        """Add games from a backup, not those already here; the most recent are kept."""
+        self._add_finished(sorted(new, key=lambda past: past.finished))
+
+    def _set_aside(self, damaged: list[str]) -> None:
+        aside = self.set_aside()
+        self.store.setItem(SET_ASIDE, json.dumps([*aside, *damaged]))
+
+    def set_aside(self) -> list[str]:
+        """The damaged entries kept aside, as their raw text."""
+        try:
+            stored = safejson.loads(self._get(SET_ASIDE) or "[]")
+        except ValueError:
+            return []
+        return [item for item in stored if isinstance(item, str)] if isinstance(stored, list) else []
+
+    def finished(self) -> tuple[list[PastGame], int]:
+        """Finished games, oldest first (with any still waiting to be written), and how many
+        could not be read."""
+        try:
+            games, damaged = read_finished(self._get(FINISHED))
+            aside = len(self.set_aside())
+        except Exception:  # storage that cannot be read shows no past games
+            games, damaged, aside = [], [], 0
+        texts = {to_json(past.game) for past in games}
+        games += [past for past in self.pending if to_json(past.game) not in texts]
+        return games, len(damaged) + aside
+
+    # --- settings ------------------------------------------------------------------------
+
+    def load_settings(self) -> tuple[Settings, Text]:
+        """The phone's settings, and a notice if they were damaged (the defaults are used)."""
+        try:
+            text = self._get(SETTINGS)
+        except Exception:  # blocked storage: the defaults, and load_current says why
+            return Settings(), NOTHING
+        if text is None:
+            return Settings(), NOTHING
+        try:
+            stored = safejson.loads(text) if len(text) < MAX_SAVE_CHARS else None
+        except ValueError:
+            stored = None
+        if not isinstance(stored, dict):
+            return Settings(), said("storage.settings_reset")
+        language = stored.get("language")
+        speed, sound = stored.get("speed"), stored.get("sound")
+        settings = Settings(
+            language=language if language in LANGUAGES else "",
+            large_type=stored.get("large_type") is True,
+            speed=speed if isinstance(speed, str) and speed in SPEEDS else "normal",
+            sound=sound if sound in ("on", "off") else "",
+        )
+        # Each choice the phone stored comes back as it was, or the settings were damaged.
+        kept = asdict(settings)
+        damaged = any(key not in kept or kept[key] != value for key, value in stored.items())
+        return settings, said("storage.settings_reset") if damaged else NOTHING
+
+    def save_settings(self, settings: Settings) -> None:
+        with contextlib.suppress(Exception):
+            self.store.setItem(SETTINGS, json.dumps(asdict(settings)))
+
+    # --- restoring a backup ----------------------------------------------------------------
+
+    def restore(self, game: GameState | None, finished: tuple[PastGame, ...]) -> Text:
+        """Write a checked backup: its game replaces the one here (the player agreed), its
+        past games join these.  A problem to show, or nothing."""
+        try:
+            if finished:
+                self.merge_finished(finished)
+            if game is not None:
+                text = save_text(game, self.seq + 1)
+                self.store.setItem(CURRENT, text)
+                self.known, self.seq = text, self.seq + 1
+        except Exception as error:
+            return said("storage.not_saved", detail=str(error))
+        return NOTHING

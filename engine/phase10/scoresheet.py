@@ -1,0 +1,259 @@
+"""The score sheet: what a hand does to the standings, and what the game decides after it.
+
+This is the one copy of the scoring rules (rulings 16-20 and the variations):
+the game uses it as hands end, a saved game's sheet is replayed through it on
+loading, and a score pad for paper games can check each hand a person writes
+down with it.  Everything here is a pure function of the ``Options`` and the
+sheet (a tuple of ``HandRecord``); the phases, the hand size and the points
+come from the rules as data, never from numbers written here.
+
+``replay(options, seats, sheet)`` reads a whole sheet from the first hand and
+returns the ``Standings`` it leads to, or raises ``ScoreSheetError`` naming the
+first impossible hand and why.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .cards import Side
+from .rules import Options, Ruleset
+from .state import HandRecord
+
+__all__ = [
+    "ScoreSheetError",
+    "Standings",
+    "can_be_left_in_hand",
+    "cards_left",
+    "decide",
+    "hand_problem",
+    "opening",
+    "phase_after",
+    "phase_on",
+    "replay",
+    "score_hand",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Where a game stands after the hands on its sheet.
+
+    ``tiebreak`` names the seats due a tiebreak hand (ruling 19), or playing
+    it; ``winner`` is set once the game is decided.
+    """
+
+    phase_index: tuple[int, ...]  # per seat: index in the phase sequence of the phase worked on
+    scores: tuple[int, ...]  # per seat: total points
+    hands: int = 0  # hands on the sheet
+    regular_hands: int = 0  # of those, the hands that were not tiebreaks: "ten hands" counts these
+    tiebreak: tuple[int, ...] = ()
+    winner: int | None = None
+
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """The seats dealt into the next hand: the tied players, or everyone."""
+        return self.tiebreak or tuple(range(len(self.scores)))
+
+
+class ScoreSheetError(ValueError):
+    """A line of a score sheet that no game can write: ``hand`` is its number, from 1."""
+
+    def __init__(self, hand: int, reason: str) -> None:
+        super().__init__(f"hand {hand} of the score sheet: {reason}")
+        self.hand = hand
+        self.reason = reason
+
+
+def opening(seats: int) -> Standings:
+    """The standings before the first hand: everyone on the first phase, no points."""
+    return Standings(phase_index=(0,) * seats, scores=(0,) * seats)
+
+
+def phase_on(options: Options, standings: Standings, seat: int) -> int:
+    """The phase number ``seat`` plays in the next hand: in a tiebreak, the final phase (ruling 19)."""
+    sequence = options.phase_sequence()
+    if seat in standings.tiebreak:
+        return sequence[-1]
+    return sequence[min(standings.phase_index[seat], len(sequence) - 1)]
+
+
+def phase_after(options: Options, phase_index: int, completed: bool, tiebreak_hand: bool) -> int:
+    """A seat's phase index after a hand (ruling 17, and ruling 20's ten hands).
+
+    A tiebreak hand is played on the final phase and moves no one on.
+    """
+    if tiebreak_hand or not (completed or options.ten_hands):
+        return phase_index
+    return min(phase_index + 1, len(options.phase_sequence()))
+
+
+def decide(
+    options: Options, standings: Standings, dealt: Sequence[int], went_out: int | None, tiebreak_hand: bool
+) -> Standings:
+    """Game end after a scored hand (rulings 19-20): a winner, a tiebreak due, or play on.
+
+    ``standings`` already counts the hand; ``dealt`` are the seats it was dealt to.
+    """
+    if tiebreak_hand:
+        if went_out is None:
+            return standings  # nobody went out: the tied players play the tiebreak again
+        return replace(standings, winner=went_out, tiebreak=())
+    sequence_length = len(options.phase_sequence())
+    if options.ten_hands:
+        everyone = range(len(standings.scores))
+        contenders = list(everyone) if standings.regular_hands >= sequence_length else []
+    else:
+        contenders = [seat for seat in dealt if standings.phase_index[seat] >= sequence_length]
+    if not contenders:
+        return standings
+    best = min(standings.scores[seat] for seat in contenders)
+    leaders = tuple(seat for seat in contenders if standings.scores[seat] == best)
+    if len(leaders) == 1:
+        return replace(standings, winner=leaders[0])
+    return replace(standings, tiebreak=leaders)
+
+
+def score_hand(options: Options, standings: Standings, record: HandRecord) -> Standings:
+    """The standings after ``record``, taken as written (``hand_problem`` checks it first)."""
+    phase_index = list(standings.phase_index)
+    scores = list(standings.scores)
+    dealt = [seat for seat, phase in enumerate(record.phases) if phase is not None]
+    for seat in dealt:
+        scores[seat] += record.points[seat] or 0
+        phase_index[seat] = phase_after(options, phase_index[seat], record.completed[seat], record.tiebreak)
+    scored = replace(
+        standings,
+        phase_index=tuple(phase_index),
+        scores=tuple(scores),
+        hands=standings.hands + 1,
+        regular_hands=standings.regular_hands + (0 if record.tiebreak else 1),
+    )
+    return decide(options, scored, dealt, record.went_out, record.tiebreak)
+
+
+def replay(options: Options, seats: int, sheet: Sequence[HandRecord]) -> Standings:
+    """The standings a whole score sheet leads to; ``ScoreSheetError`` at its first impossible hand."""
+    standings = opening(seats)
+    for record in sheet:
+        problem = hand_problem(options, standings, record)
+        if problem is not None:
+            raise ScoreSheetError(standings.hands + 1, problem)
+        standings = score_hand(options, standings, record)
+    return standings
+
+
+def hand_problem(options: Options, standings: Standings, record: HandRecord) -> str | None:
+    """Why ``record`` cannot be the next line of a sheet that stands at ``standings``; None if it can."""
+    number = standings.hands + 1
+    seats = len(standings.scores)
+    if standings.decided:
+        return f"the game was already won by seat {standings.winner}"
+    if record.number != number:
+        return f"it is numbered {record.number}, not {number}"
+    if not len(record.phases) == len(record.points) == len(record.completed) == seats:
+        return f"it should have one entry per seat ({seats}) for phases, points and completed"
+    if record.tiebreak != bool(standings.tiebreak):
+        due = (
+            f"seats {list(standings.tiebreak)} were due a tiebreak" if standings.tiebreak else "none was due"
+        )
+        return f"it is {'' if record.tiebreak else 'not '}marked a tiebreak, but {due}"
+    dealt = standings.dealt
+    if record.went_out is not None and record.went_out not in dealt:
+        return f"seat {record.went_out} went out but was not dealt into the hand"
+    for seat in range(seats):
+        problem = _seat_problem(options, standings, record, seat, seat in dealt)
+        if problem is not None:
+            return f"seat {seat}: {problem}"
+    return None
+
+
+def _seat_problem(
+    options: Options, standings: Standings, record: HandRecord, seat: int, dealt: bool
+) -> str | None:
+    phase, points, completed = record.phases[seat], record.points[seat], record.completed[seat]
+    if not dealt:
+        if phase is not None or points is not None or completed:
+            return "sat this hand out, so it has no phase, points or completed phase"
+        return None
+    expected = phase_on(options, standings, seat)
+    if phase != expected:
+        return f"played for phase {expected}, not {phase}"
+    went_out = record.went_out == seat
+    if went_out and not completed:
+        return "went out without completing its phase"
+    if points is None:
+        return "was dealt in, so it has points"
+    if went_out != (points == 0):
+        return "scores 0 exactly when it went out" if went_out else "did not go out, so it cannot score 0"
+    fewest, most = cards_left(options, expected, completed=completed, went_out=went_out)
+    if not can_be_left_in_hand(options.ruleset(), points, fewest=fewest, most=most):
+        held = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        return f"{points} points cannot be left in a hand of {held} {options.ruleset().title} cards"
+    return None
+
+
+def cards_left(options: Options, phase: int, *, completed: bool, went_out: bool) -> tuple[int, int]:
+    """The fewest and most cards a seat dealt into a hand of ``phase`` holds when it ends.
+
+    A hand ends between turns (or as its last card is played), when everyone
+    but the current player holds the hand size: a seat that has not laid its
+    phase holds exactly that.  Laying down happens with one card drawn, so a
+    seat that laid the phase's cards holds at most the hand size less them
+    once it discards, and hits only lower that; it holds at least one card,
+    or it would have gone out.
+    """
+    rules = options.ruleset()
+    if went_out:
+        return 0, 0
+    if not completed:
+        return rules.hand_size, rules.hand_size
+    laid = sum(group.size for group in options.phase_spec(phase).groups)
+    return 1, max(rules.hand_size - laid, 0)
+
+
+def can_be_left_in_hand(rules: Ruleset, points: int, *, fewest: int = 0, most: int | None = None) -> bool:
+    """Can some hand of ``fewest`` to ``most`` (default: the hand size) of the edition's cards,
+    all showing one side, be worth exactly ``points``?  The deck's own counts are respected:
+    a classic hand holds at most 4 Skips."""
+    most = rules.hand_size if most is None else most
+    sums = _hand_sums(rules)
+    return any(points in sums[size] for size in range(max(fewest, 0), min(most, len(sums) - 1) + 1))
+
+
+# The sums a hand of each size can make, per edition: small tables, worked out once.
+_SUMS: dict[int, tuple[Ruleset, tuple[frozenset[int], ...]]] = {}
+
+
+def _hand_sums(rules: Ruleset) -> tuple[frozenset[int], ...]:
+    cached = _SUMS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    sides = tuple(Side) if rules.two_sided else (Side.COLOR,)
+    by_size: list[set[int]] = [set() for _ in range(rules.hand_size + 1)]
+    for side in sides:
+        values = Counter(rules.points(card.facing(side)) for card in rules.deck)
+        for size, sums in enumerate(_sums_by_size(values, rules.hand_size)):
+            by_size[size] |= sums
+    table = tuple(frozenset(sums) for sums in by_size)
+    _SUMS[id(rules)] = (rules, table)
+    return table
+
+
+def _sums_by_size(values: Counter[int], most: int) -> list[set[int]]:
+    """For each hand size up to ``most``, the totals of hands drawn from cards worth ``values``
+    (point value -> how many cards of the deck are worth it)."""
+    sums: list[set[int]] = [{0}] + [set() for _ in range(most)]
+    for value, count in values.items():
+        grown = [set(totals) for totals in sums]
+        for size, totals in enumerate(sums):
+            for extra in range(1, min(count, most - size) + 1):
+                grown[size + extra] |= {total + extra * value for total in totals}
+        sums = grown
+    return sums

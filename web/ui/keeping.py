@@ -1,0 +1,142 @@
+"""Keeping games safe across windows and phones: what the table does when another
+window moved the game on, and backup files, read and checked before anything is written.
+
+A backup file is what ``web/platform.js`` writes (from Settings, from the damaged-save
+screen, and from the rescue shown when Python cannot start)::
+
+    {"format": "ten-phases/backup", "version": 1, "made": "<ISO time>", "build": "...",
+     "saves": {"ten-phases/game": "<stored text>", "ten-phases/finished": "<stored text>", ...}}
+
+Each stored text is kept exactly as it was, so even a damaged save travels intact; on
+restoring, each goes through the same checks as when the app loads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from phase10 import GameState, safejson
+
+from .controller import Event, Screen, Ui, resume
+from .i18n import NOTHING, Text, text
+from .storage import CURRENT, FINISHED, Loaded, PastGame, read_finished, read_save
+
+__all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "Restore", "read_backup", "synced"]
+
+BACKUP_FORMAT = "ten-phases/backup"
+BACKUP_VERSION = 1
+# Fifty finished games and one in progress come to well under a megabyte.
+MAX_BACKUP_CHARS = 5_000_000
+GAME_SCREENS = (Screen.HANDOFF, Screen.TABLE, Screen.HAND_OVER, Screen.GAME_OVER, Screen.CORRUPT)
+
+
+# --- another window moved the game on ------------------------------------------------------
+
+
+def synced(ui: Ui, loaded: Loaded) -> Ui:
+    """The UI once another window has written ``loaded``: its game is shown (a hand only
+    after it is passed on, as ever), and the player is told why the table changed."""
+    if loaded.problem:
+        screen = Screen.CORRUPT if ui.screen in GAME_SCREENS else ui.screen
+        return replace(
+            ui, game=None, save_problem=loaded.problem, save_newer=loaded.newer, screen=screen, prompt=None
+        )
+    cleared = replace(ui, save_problem=NOTHING, save_newer=False, log=(), selected=(), prompt=None)
+    if loaded.game is None:
+        screen = Screen.HOME if ui.screen in GAME_SCREENS else ui.screen
+        return replace(cleared, game=None, screen=screen, message=text("sync.ended"))
+    if ui.screen in GAME_SCREENS:
+        return replace(resume(cleared, loaded.game), message=text("sync.moved_on"))
+    return replace(cleared, game=loaded.game, message=text("sync.moved_on"))
+
+
+# --- backups --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Restore:
+    """A backup file, read and checked: what restoring it would write."""
+
+    game: GameState | None
+    finished: tuple[PastGame, ...]
+    left_out: int  # past games in the file that cannot be read
+    made: str  # when the file was made, as its phone wrote it
+
+
+class BackupError(ValueError):
+    """A file that is not a backup the app can restore; ``said`` tells the player why."""
+
+    def __init__(self, said: Text) -> None:
+        super().__init__(said.key)
+        self.said = said
+
+
+def read_backup(content: str) -> Restore:
+    """The checked contents of a backup file; raises ``BackupError`` for any other file."""
+    if len(content) > MAX_BACKUP_CHARS:
+        raise BackupError(text("backup.error.too_big"))
+    try:
+        data = safejson.loads(content)
+    except ValueError:
+        raise BackupError(text("backup.error.not_backup")) from None
+    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        raise BackupError(text("backup.error.not_backup"))
+    version, saves = data.get("version"), data.get("saves")
+    if isinstance(version, int) and not isinstance(version, bool) and version > BACKUP_VERSION:
+        raise BackupError(text("backup.error.newer"))
+    if version != BACKUP_VERSION or isinstance(version, bool) or not isinstance(saves, dict):
+        raise BackupError(text("backup.error.not_backup"))
+    loaded = read_save(saves.get(CURRENT))
+    if loaded.problem:
+        raise BackupError(text("backup.error.game", problem=loaded.problem))
+    finished, damaged = read_finished(saves.get(FINISHED))
+    game = loaded.game if loaded.game is not None and not loaded.game.is_over else None
+    if game is None and not finished:
+        raise BackupError(text("backup.error.empty"))
+    made = data.get("made")
+    return Restore(game, tuple(finished), len(damaged), made[:19] if isinstance(made, str) else "")
+
+
+def _restore_file(ui: Ui, event: Event) -> Ui:
+    """A file the player picked: checked, and shown for their yes, or refused with why."""
+    try:
+        backup = read_backup(event.value)
+    except BackupError as error:
+        return replace(ui, screen=Screen.SETTINGS, restore=None, message=error.said)
+    return replace(ui, screen=Screen.RESTORE, restore=backup, message=NOTHING)
+
+
+def _restore_cancel(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, screen=Screen.SETTINGS, restore=None, message=text("backup.cancelled"))
+
+
+def restored(ui: Ui, problem: Text) -> Ui:
+    """After the page wrote the backup the player agreed to (or failed to)."""
+    backup = ui.restore
+    if problem or not isinstance(backup, Restore):
+        return replace(ui, screen=Screen.SETTINGS, restore=None, message=problem)
+    game = backup.game if backup.game is not None else ui.game
+    return replace(
+        ui,
+        game=game,
+        save_problem=NOTHING if backup.game is not None else ui.save_problem,
+        save_newer=False if backup.game is not None else ui.save_newer,
+        restore=None,
+        screen=Screen.HOME,
+        log=(),
+        message=text("backup.restored", count=len(backup.finished)),
+    )
+
+
+def _backed_up(ui: Ui, event: Event) -> Ui:
+    """The page saved a backup file (value: its name), or could not (no value)."""
+    said = text("backup.saved", name=event.value) if event.value else text("backup.error.save")
+    return replace(ui, message=said)
+
+
+HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+    "restore-file": _restore_file,
+    "restore-cancel": _restore_cancel,
+    "backed-up": _backed_up,
+}
