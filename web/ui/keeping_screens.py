@@ -68,7 +68,6 @@ def games_fieldset(ui: Ui, w: Words) -> Markup:
             type="file",
             accept="application/json,.json",
             data_change="restore-file",
-            class_="visually-hidden",
         ),
         el("span", w("backup.restore")),
         class_="button file-button",
