@@ -284,6 +284,12 @@ class Options:
             sequence = sequence[: self.phases_to_win]
         return sequence
 
+    def phase_played(self, phase_index: int, tiebreak: bool = False) -> int:
+        """The phase number a seat at ``phase_index`` plays: in a tiebreak, the final phase
+        (ruling 19); past the last phase (a game decided), the last."""
+        sequence = self.phase_sequence()
+        return sequence[-1] if tiebreak else sequence[min(phase_index, len(sequence) - 1)]
+
     def ruleset(self) -> Ruleset:
         return EDITIONS[self.edition]
 

@@ -78,10 +78,7 @@ def opening(seats: int) -> Standings:
 
 def phase_on(options: Options, standings: Standings, seat: int) -> int:
     """The phase number ``seat`` plays in the next hand: in a tiebreak, the final phase (ruling 19)."""
-    sequence = options.phase_sequence()
-    if seat in standings.tiebreak:
-        return sequence[-1]
-    return sequence[min(standings.phase_index[seat], len(sequence) - 1)]
+    return options.phase_played(standings.phase_index[seat], seat in standings.tiebreak)
 
 
 def phase_after(options: Options, phase_index: int, completed: bool, tiebreak_hand: bool) -> int:

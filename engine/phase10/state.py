@@ -85,10 +85,7 @@ class GameState:
 
     def phase_number(self, seat: int) -> int:
         """The phase ``seat`` works on: in a tiebreak, the final phase (ruling 19)."""
-        sequence = self.config.options.phase_sequence()
-        if seat in self.tiebreak:
-            return sequence[-1]
-        return sequence[min(self.players[seat].phase_index, len(sequence) - 1)]
+        return self.config.options.phase_played(self.players[seat].phase_index, seat in self.tiebreak)
 
     def phase_spec(self, seat: int) -> PhaseSpec:
         return self.config.options.phase_spec(self.phase_number(seat))

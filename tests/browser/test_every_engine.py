@@ -43,8 +43,9 @@ from support import SNAPSHOT, LocalServer, check_snapshot, control_for
 from taps import next_taps
 from ui.controller import Event, Screen, Ui, handle
 from ui.i18n import words
+from ui.storage import read_save, save_text
 
-from phase10 import Step
+from phase10 import Draw, Step, apply
 
 Launch = Callable[..., Engine]
 
@@ -227,6 +228,38 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
     assert text_of(engine, ".past-game .past-winner") == "★ " + w("history.won", winner=winner)
     totals = [f"{p.name} {w('sheet.points', count=p.score)}" for p in game.players]
     assert sorted(text_of_all(engine, ".past-game .past-totals li")) == sorted(totals)
+
+
+def test_damaged_storage_and_a_save_from_another_window_are_kept(launch: Launch, server: LocalServer) -> None:
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    damaged = "[" * 100_000
+    engine.run(
+        "(damaged) => { localStorage.setItem('ten-phases/game', damaged);"
+        " localStorage.setItem('ten-phases/settings', damaged); }",
+        damaged,
+    )
+    engine.reload()
+    engine.wait_ready()
+    w = words("en")
+    assert engine.run("() => document.documentElement.dataset.screen") == "corrupt"
+    assert text_of(engine, "#app h1") == w("corrupt.title")
+    assert text_of(engine, "#app .notice") == w("storage.settings_reset")
+    assert engine.run("() => localStorage.getItem('ten-phases/game')") == damaged, "kept"
+    tap(engine, Event("discard-save"))
+    mirror = set_up_game(engine)
+    assert mirror.game is not None
+    assert read_save(engine.run("() => localStorage.getItem('ten-phases/game')")).game == mirror.game
+    # Another window moved the game on, and this one missed it: a tap here does not
+    # write over that save, and the table shows it instead.
+    ahead = save_text(apply(mirror.game, Draw()), 99)
+    engine.run("(ahead) => localStorage.setItem('ten-phases/game', ahead)", ahead)
+    tap(engine, Event("reveal"))
+    tap(engine, Event("draw"))
+    assert engine.run("() => localStorage.getItem('ten-phases/game')") == ahead
+    assert engine.run("() => document.documentElement.dataset.screen") == "handoff"
+    assert w("sync.moved_on") in text_of(engine, "#app")
 
 
 @pytest.mark.parametrize("language", ["es-ES"])

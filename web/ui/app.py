@@ -23,7 +23,7 @@ from pyscript.js_modules import platform as js_platform
 
 from . import keeping, platform, pwa, sound
 from .controller import Event, Screen, SetupForm, Ui, handle, timer_delay, timer_event
-from .i18n import NOTHING, text
+from .i18n import text
 from .screens import announcement, render
 from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
 
@@ -73,15 +73,15 @@ def dispatch(event: Event) -> None:
     saves: Saves = _app["saves"]
     before: Ui = _app["ui"]
     saves.flush()  # a finished game that storage refused is written at the next chance
-    handler = keeping.HANDLERS.get(event.name, handle)
-    after = handler(before, event)
     if event.name == "restore-confirm" and isinstance(before.restore, keeping.Restore):
-        problem = saves.restore(before.restore.game, before.restore.finished)
-        after = keeping.restored(before, problem)
-    if before.save_problem and not after.save_problem and event.name == "discard-save":
-        saves.discard_current()
-    if after.game is not None and after.game is not before.game and event.name != "restore-confirm":
-        after = _record(saves, before, after)
+        # The backup the player agreed to is written as it is: it replaces the save here.
+        after = keeping.restored(before, saves.restore(before.restore.game, before.restore.finished))
+    else:
+        after = keeping.HANDLERS.get(event.name, handle)(before, event)
+        if event.name == "discard-save" and before.save_problem and not after.save_problem:
+            saves.discard_current()
+        if after.game is not None and after.game is not before.game:
+            after = _record(saves, before, after)
     if saves.pending and not after.message:  # said on every screen until it is written
         after = replace(after, message=text("storage.finished_kept"))
     if after.settings != before.settings:
@@ -363,8 +363,7 @@ def start() -> None:
         ui = replace(ui, save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
     elif loaded.game is not None:
         ui = replace(ui, game=loaded.game)
-    notice = settings_notice if lasting else text("storage.blocked")
-    ui = replace(ui, message=notice or NOTHING)
+    ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
     _app["ui"] = ui
     show(ui)
     document.addEventListener("click", create_proxy(_on_click))

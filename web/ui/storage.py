@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
@@ -58,7 +57,6 @@ KEEP_FINISHED = 50
 # A saved game is a few kilobytes; a value far larger is damage, refused before it is parsed.
 MAX_SAVE_CHARS = 1_000_000
 MAX_LIST_CHARS = 4_000_000
-_SEQ = re.compile(r'\{"seq":(\d{1,15}),')
 
 
 class Store(Protocol):
@@ -132,15 +130,8 @@ def _read_save(text: str) -> Loaded:
 
 
 def save_text(game: GameState, seq: int) -> str:
-    """The stored form: the sequence number first, where ``stored_seq`` finds it cheaply."""
+    """The stored form of ``game``, written as the ``seq``-th save."""
     return f'{{"seq":{seq},"game":{to_json(game)}}}'
-
-
-def stored_seq(text: str | None) -> int:
-    if text is None:
-        return 0
-    found = _SEQ.match(text)
-    return int(found.group(1)) if found else 0
 
 
 def read_finished(text: object) -> tuple[list[PastGame], list[str]]:
@@ -220,6 +211,9 @@ class Saves:
     known: str | None = None  # the game slot's text as this window last read or wrote it
     seq: int = 0
     pending: list[PastGame] = field(default_factory=list)  # finished, not yet written
+    # The past games last read, by the stored texts they were read from: every render of
+    # the home screen asks, and reading means checking up to fifty whole games.
+    _read: tuple[tuple[str | None, str | None], tuple[list[PastGame], int]] | None = None
 
     def _get(self, key: str) -> str | None:
         value = self.store.getItem(key)
@@ -232,7 +226,7 @@ class Saves:
         except Exception as error:  # storage itself may refuse (private mode, blocked)
             return Loaded(problem=said("storage.unreadable", detail=str(error)))
         loaded = read_save(text)
-        self.known, self.seq = text, max(self.seq, loaded.seq, stored_seq(text))
+        self.known, self.seq = text, max(self.seq, loaded.seq)
         return loaded
 
     def changed_elsewhere(self) -> Loaded | None:
@@ -321,13 +315,17 @@ class Saves:
         """Finished games, oldest first (with any still waiting to be written), and how many
         could not be read."""
         try:
-            games, damaged = read_finished(self._get(FINISHED))
-            aside = len(self.set_aside())
+            stored = (self._get(FINISHED), self._get(SET_ASIDE))
         except Exception:  # storage that cannot be read shows no past games
-            games, damaged, aside = [], [], 0
+            return list(self.pending), 0
+        if self._read is None or self._read[0] != stored:
+            games, damaged = read_finished(stored[0])
+            self._read = stored, (games, len(damaged) + len(self.set_aside()))
+        games, unreadable = self._read[1]
+        if not self.pending:
+            return list(games), unreadable
         texts = {to_json(past.game) for past in games}
-        games += [past for past in self.pending if to_json(past.game) not in texts]
-        return games, len(damaged) + aside
+        return [*games, *(past for past in self.pending if to_json(past.game) not in texts)], unreadable
 
     # --- settings ------------------------------------------------------------------------
 
