@@ -96,7 +96,8 @@ def restore_screen(ui: Ui, w: Words) -> Markup:
             lines.append(el("p", w("backup.replaces", game=_game_line(ui.game, w)), class_="notice"))
         elif ui.save_problem:
             lines.append(el("p", w("backup.replaces_damaged"), class_="notice"))
-    lines.append(el("p", w("backup.has_finished", count=len(backup.finished))))
+    if backup.finished:
+        lines.append(el("p", w("backup.has_finished", count=len(backup.finished))))
     if backup.left_out:
         lines.append(el("p", w("backup.left_out", count=backup.left_out)))
     return join(
