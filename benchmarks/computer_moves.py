@@ -34,7 +34,7 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
 
 import build  # noqa: E402
 from support import Table, serving, start_game  # noqa: E402
-from ui.controller import Event, Screen  # noqa: E402
+from ui.state import Event, Screen  # noqa: E402
 
 from interaction import percentile, private_site  # noqa: E402
 

@@ -93,9 +93,10 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from support import renders, serving, tap
 from taps import next_taps
-from ui.controller import Event, Screen, Ui, handle
+from ui.controller import handle
 from ui.i18n import words
 from ui.screens import render
+from ui.state import Event, Screen, SetupInput, Ui
 
 import startup
 from phase10.serialize import to_json
@@ -363,9 +364,11 @@ def start_game(page: Page, mirror: Ui, setup: Setup, run: Run, game: int) -> Ui:
     page.fill("input[name=seed]", str(setup.seed))
     page.select_option("select[name=phases-to-win]", str(setup.phases))
     kinds = ("person",) * len(setup.names)
-    values = (*setup.names, *kinds, "classic", "first-to-n", str(setup.phases), "no", str(setup.seed))
-    mirror = handle(mirror, Event("setup-change", "", values))
-    step(Event("start-game", "", values))
+    fields = SetupInput(
+        setup.names, kinds, "classic", ("first-to-n",), str(setup.phases), seed=str(setup.seed)
+    )
+    mirror = handle(mirror, Event("setup-change", form=fields))
+    step(Event("start-game", form=fields))
     if mirror.game is None or mirror.game.config.seed != setup.seed:
         raise BenchError(f"game {game}: the set-up form did not start the game asked for ({setup})")
     return mirror

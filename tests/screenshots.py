@@ -39,7 +39,10 @@ for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT
 import build  # noqa: E402
 from states import GOING_OUT, TIE, TIEBREAK  # noqa: E402
 from support import open_app, put_saved_game, renders, serving, tap, wait_for_controller, wait_ready  # noqa: E402
-from ui.controller import Event, Screen, Ui, closing, handle, shown_hand, timer_event  # noqa: E402
+from ui.controller import handle  # noqa: E402
+from ui.play import timer_event  # noqa: E402
+from ui.state import Event, Screen, SetupInput, Ui  # noqa: E402
+from ui.table_model import closing, shown_hand  # noqa: E402
 
 from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, apply, new_game  # noqa: E402
 from phase10.bots import Bot, Level, bot_seed, seat_bot  # noqa: E402
@@ -353,9 +356,8 @@ def setup_and_first_turn(page: Page, url: str) -> None:
 
     table = Table(page, handle(Ui(), Event("new-game")))
     kinds = ("person",) * len(PLAYERS)
-    table.ui = handle(
-        table.ui, Event("start-game", "", (*PLAYERS, *kinds, "classic", "first-to-n", "3", "no", "7"))
-    )
+    fields = SetupInput(PLAYERS, kinds, "classic", ("first-to-n",), "3", seed="7")
+    table.ui = handle(table.ui, Event("start-game", form=fields))
     table.tap(Event("start-game"))
     shoot(page, "05-handoff")
     table.tap(Event("reveal"))
@@ -567,9 +569,7 @@ def flip_edition(page: Page, url: str) -> None:
     page.locator("input[name=edition][value=flip]").scroll_into_view_if_needed()
     shoot(page, "25-setup-flip")
     table = Table(page, handle(Ui(), Event("new-game")))
-    table.ui = handle(
-        table.ui, Event("start-game", "", (*names, *kinds, "flip", "standard", "5", "no", "48"))
-    )
+    table.ui = handle(table.ui, Event("start-game", form=SetupInput(names, kinds, "flip", seed="48")))
     table.tap(Event("start-game"))
     shoot(page, "26-flip-table")
     table.tap(Event("draw"))

@@ -15,10 +15,13 @@ import build
 from english import said
 from seen import allowed_backs
 from taps import next_taps
-from ui.controller import WAYS, Event, Screen, Ui, closing, handle, narration, shown_hand, timer_event, viewer
+from ui.controller import handle
 from ui.i18n import words
-from ui.screens import announcement
+from ui.narration import announcement, narration
+from ui.play import timer_event
+from ui.state import WAYS, Event, Screen, SetupInput, Ui
 from ui.storage import read_save
+from ui.table_model import closing, shown_hand, viewer
 
 from phase10 import GameState
 from phase10.notation import parse_state
@@ -208,7 +211,8 @@ def start_game(
         page.select_option("select[name=phases-to-win]", phases)
     tap(page, Event("start-game"))
     mirror = handle(Ui(browser_languages=languages), Event("new-game"))
-    return handle(mirror, Event("start-game", "", (*names, *kinds, edition, variation, phases, "no", seed)))
+    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
+    return handle(mirror, Event("start-game", form=fields))
 
 
 def allowed_cards(mirror: Ui) -> list[str]:

@@ -19,7 +19,8 @@ from support import (
     wait_for_controller,
     wait_ready,
 )
-from ui.controller import Event, Screen, Ui, handle
+from ui.controller import handle
+from ui.state import Event, Screen, Ui
 
 
 def test_first_load_renders_the_home_screen_from_python(context, server, requests):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from english import said
 from support import SNAPSHOT, Table, open_app, saved_game, start_game, tap, wait_for_controller, wait_ready
-from ui.controller import Event, Screen, Ui, computer_due, narration, resume
+from ui.narration import narration
+from ui.play import computer_due, resume
+from ui.state import Event, Screen, Ui
 
 SOLO = ("Ann", "Robo", "Hal")
 SOLO_KINDS = ("person", "normal", "hard")

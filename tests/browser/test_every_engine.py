@@ -41,8 +41,9 @@ from engines import (
 )
 from support import SNAPSHOT, LocalServer, check_snapshot, control_for
 from taps import next_taps
-from ui.controller import Event, Screen, Ui, handle
+from ui.controller import handle
 from ui.i18n import words
+from ui.state import Event, Screen, SetupInput, Ui
 from ui.storage import read_save, save_text
 
 from phase10 import Draw, Step, apply
@@ -137,8 +138,8 @@ def set_up_game(engine: Engine) -> Ui:
     engine.click("details.more-options summary")
     engine.fill("input[name=seed]", SEED)
     tap(engine, Event("start-game"))
-    form = (*PLAYERS, "person", "person", "classic", "first-to-n", "1", "no", SEED)
-    return handle(handle(Ui(), Event("new-game")), Event("start-game", "", form))
+    form = SetupInput(PLAYERS, ("person", "person"), "classic", ("first-to-n",), "1", seed=SEED)
+    return handle(handle(Ui(), Event("new-game")), Event("start-game", form=form))
 
 
 def check(engine: Engine, mirror: Ui) -> None:

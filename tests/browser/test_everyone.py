@@ -25,7 +25,8 @@ from support import (
     wait_ready,
 )
 from test_layout import layout_problems
-from ui.controller import Event, Screen, Ui, handle
+from ui.controller import handle
+from ui.state import Event, Screen, SetupInput, Ui
 
 from phase10.cards import Side
 
@@ -186,8 +187,8 @@ def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
     focus(page, "input[name=seed]")
     page.keyboard.type("17")
     key_tap(page, Event("start-game"))
-    values = ("Ann", "Bo", "person", "person", "classic", "first-to-n", "1", "no", "17")
-    mirror = handle(handle(Ui(), Event("new-game")), Event("start-game", "", values))
+    fields = SetupInput(("Ann", "Bo"), ("person", "person"), "classic", ("first-to-n",), "1", seed="17")
+    mirror = handle(handle(Ui(), Event("new-game")), Event("start-game", form=fields))
     assert page.evaluate("() => document.activeElement.tagName") == "H1", "a new screen: focus on its title"
     table = Table(page, mirror, press=key_tap)
     table.catch_up(page.evaluate(SNAPSHOT))

@@ -23,7 +23,7 @@ from support import (
     wait_for_controller,
     wait_ready,
 )
-from ui.controller import Event
+from ui.state import Event
 
 SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot"
 # The cache and key the snapshot lives under, as interpreter.js names them.

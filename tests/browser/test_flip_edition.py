@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from english import said
 from support import SNAPSHOT, Table, open_app, start_game, wait_for_controller
-from ui.controller import Event, Screen
+from ui.state import Event, Screen
 
 from phase10.cards import Side
 

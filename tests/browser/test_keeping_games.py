@@ -19,8 +19,9 @@ from support import (
     tap,
     wait_ready,
 )
-from ui.controller import Event, shown_hand
+from ui.state import Event
 from ui.storage import save_text
+from ui.table_model import shown_hand
 
 from phase10 import Discard, Draw, GameConfig, GameState, Step, apply, legal_actions, new_game
 from phase10.cards import parse_card

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from support import open_app, play_until, put_saved_game, renders, start_game, tap, wait_ready
-from ui.controller import Event, Screen
+from ui.state import Event, Screen
 
 from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
 from phase10.cards import Side

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from a11y import axe_problems, focus_problems
 from support import continue_saved, tap
-from ui.controller import Event
+from ui.state import Event
 
 from phase10 import Discard, apply
 from phase10.cards import parse_card

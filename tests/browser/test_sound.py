@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from support import open_app, put_saved_game, renders, tap
-from ui.controller import Event
+from ui.state import Event
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json

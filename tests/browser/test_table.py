@@ -18,7 +18,8 @@ from support import (
     tap,
     wait_ready,
 )
-from ui.controller import Event, Screen, Ui, handle
+from ui.controller import handle
+from ui.state import Event, Screen, Ui
 
 from phase10 import Step
 

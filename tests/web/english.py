@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ui.controller import Ui, narration
 from ui.i18n import Text, words
+from ui.narration import narration
+from ui.state import Ui
 
 EN = words("en")
 

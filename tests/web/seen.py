@@ -8,7 +8,8 @@ on the page, and not even that player's backs (nobody sees their own).
 
 from __future__ import annotations
 
-from ui.controller import Screen, Ui, viewer
+from ui.state import Screen, Ui
+from ui.table_model import viewer
 
 from phase10.view import view
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ui.controller import Event, Screen, Ui, closing, legal, shown_hand
+from ui.state import Event, Screen, Ui
+from ui.table_model import choices, closing, shown_hand
 
 from phase10 import Card, Discard, GroupKind, Hit, LayDown, PhaseSpec, Step, TakeDiscard, find_laydown
 
@@ -31,11 +32,11 @@ def next_taps(ui: Ui) -> list[Event]:
         wanted = (
             top is not None
             and not game.player.has_laid
-            and TakeDiscard() in legal(ui)
+            and TakeDiscard() in choices(ui).legal
             and _helps(game.player.shown_hand, top.shown)
         )
         return [Event("take" if wanted else "draw")]
-    actions = legal(ui)
+    actions = choices(ui).legal
     hand = shown_hand(ui)
     if any(isinstance(a, LayDown) for a in actions):
         rules = game.config.options.ruleset()

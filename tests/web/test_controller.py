@@ -9,8 +9,11 @@ from english import said, spoken, told
 from seen import allowed_backs
 from states import COMPUTER_HITS
 from taps import next_taps
-from ui.controller import Event, Screen, SetupForm, Ui, closing, computer_due, handle, resume, viewer
+from ui.controller import handle
+from ui.play import computer_due, resume
 from ui.screens import render
+from ui.state import Event, Screen, SetupForm, SetupInput, Ui
+from ui.table_model import closing, viewer
 
 from phase10 import GameConfig, Options, Step, new_game
 from phase10.notation import parse_state
@@ -26,8 +29,8 @@ def start(
     ui = handle(Ui(), Event("new-game"))
     assert ui.screen is Screen.SETUP
     kinds = kinds or ("person",) * len(names)
-    values = (*names, *kinds, edition, variation, phases, "no", seed)
-    return handle(ui, Event("start-game", "", values))
+    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
+    return handle(ui, Event("start-game", form=fields))
 
 
 def cards_in(html: str) -> list[str]:
@@ -307,7 +310,7 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
     while ui.game is not None and not ui.game.is_over and len(ui.game.history) < 2:
         if computer_due(ui):
             ui = handle(ui, Event("computer"))
-            assert not ui.fresh.startswith("card:")
+            assert not ui.fresh.card
             assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in told(ui))
             assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in spoken(ui))
         else:
@@ -316,17 +319,15 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
 
 def test_setup_seats_switch_between_people_and_computers():
     ui = handle(Ui(), Event("new-game"))
-    form = ("", "", "person", "hard", "classic", "standard", "5", "no", "")
-    ui = handle(ui, Event("setup-change", "", form))
+    form = SetupInput(("", ""), ("person", "hard"))
+    ui = handle(ui, Event("setup-change", form=form))
     assert ui.setup.names == ("", "") and ui.setup.kinds == ("person", "hard")
     assert 'placeholder="Player 1"' in render(ui) and 'placeholder="Computer 2"' in render(ui)
-    ui = handle(
-        ui, Event("add-player", "", ui.setup.names + ui.setup.kinds + ("classic", "standard", "5", "no", ""))
-    )
+    ui = handle(ui, Event("add-player", form=SetupInput(ui.setup.names, ui.setup.kinds)))
     assert ui.setup.names[-1] == "" and ui.setup.kinds[-1] == "hard"
     assert 'placeholder="Computer 3"' in render(ui)
-    typed = ("Ann", "Zed", "", "person", "person", "easy", "classic", "standard", "5", "no", "")
-    ui = handle(ui, Event("setup-change", "", typed))
+    typed = SetupInput(("Ann", "Zed", ""), ("person", "person", "easy"))
+    ui = handle(ui, Event("setup-change", form=typed))
     assert ui.setup.names == ("Ann", "Zed", ""), "a typed name is kept"
     html = render(ui)
     assert html.count('name="kind"') == 3 and '<option value="easy" selected>' in html
@@ -335,8 +336,8 @@ def test_setup_seats_switch_between_people_and_computers():
     assert ui.game is not None and ui.game.config.players == ("Ann", "Zed", "Computer 3")
     again = handle(ui, Event("new-game"))
     assert again.setup.names == ("Ann", "Zed", ""), "a default name stays a default on the next game"
-    none = ("A", "B", "easy", "hard", "classic", "standard", "5", "no", "1")
-    ui = handle(handle(Ui(), Event("new-game")), Event("start-game", "", none))
+    none = SetupInput(("A", "B"), ("easy", "hard"), seed="1")
+    ui = handle(handle(Ui(), Event("new-game")), Event("start-game", form=none))
     assert ui.screen is Screen.SETUP and "person" in said(ui.setup.error)
 
 
@@ -349,7 +350,7 @@ def test_play_again_keeps_the_computer_players():
 
 
 def test_settings_choose_the_language_and_large_type():
-    from ui.controller import Settings
+    from ui.state import Settings
 
     ui = Ui(browser_languages=("es-AR", "en"))
     assert ui.language == "es", "the browser's language, by default"

@@ -9,8 +9,14 @@ from english import EN, said
 from seen import allowed_backs
 from taps import next_taps
 from test_controller import BACK, cards_in, check_privacy, start
-from ui.controller import Event, Screen, Ui, computer_due, handle, narrate, narration, shown_hand, viewer
-from ui.screens import card_class, render, rules_screen
+from ui.controller import handle
+from ui.menus import rules_screen
+from ui.narration import narrate, narration
+from ui.pieces import card_class
+from ui.play import computer_due
+from ui.screens import render
+from ui.state import Event, Screen, SetupInput, Ui
+from ui.table_model import shown_hand, viewer
 
 from phase10 import Discard
 from phase10.cards import Side, parse_card
@@ -22,8 +28,8 @@ SOLO_KINDS = ("normal", "person", "hard")
 FLIP_SEED = "48"  # Ann's first discard is a Flip card
 
 
-def setup_values(edition: str, el_chavo: str = "no", names=("Ann", "Bo"), kinds=("person", "person")):
-    return (*names, *kinds, edition, "standard", "5", el_chavo, "")
+def setup_values(edition: str, el_chavo: bool = False, names=("Ann", "Bo"), kinds=("person", "person")):
+    return SetupInput(names, kinds, edition, el_chavo=el_chavo)
 
 
 def flip_start(names=SOLO, kinds=SOLO_KINDS, seed=FLIP_SEED, variation="first-to-n") -> Ui:
@@ -35,7 +41,7 @@ def test_setup_offers_the_edition_and_flip_has_no_el_chavo():
     html = render(ui)
     assert 'name="edition" value="classic" checked' in html and 'name="edition" value="flip"' in html
     assert 'data-edition="classic"' in html
-    ui = handle(ui, Event("setup-change", "", setup_values("flip", el_chavo="yes")))
+    ui = handle(ui, Event("setup-change", form=setup_values("flip", el_chavo=True)))
     assert ui.setup.edition == "flip"
     html = render(ui)
     assert 'name="edition" value="flip" checked' in html
@@ -43,11 +49,11 @@ def test_setup_offers_the_edition_and_flip_has_no_el_chavo():
     assert all(EN.phase(phase) in html for phase in FLIP.phases)
     el_chavo = html.index('name="el-chavo"')
     assert html.rfind("<fieldset hidden>", 0, el_chavo) > html.rfind("</fieldset>", 0, el_chavo), "hidden"
-    ui = handle(ui, Event("start-game", "9", setup_values("flip", el_chavo="yes")))
+    ui = handle(ui, Event("start-game", "9", setup_values("flip", el_chavo=True)))
     assert ui.game is not None and not ui.setup.error
     options = ui.game.config.options
     assert options.edition == "flip" and not options.el_chavo
-    bad = handle(handle(Ui(), Event("new-game")), Event("setup-change", "", setup_values("poker")))
+    bad = handle(handle(Ui(), Event("new-game")), Event("setup-change", form=setup_values("poker")))
     assert bad.setup.edition == "classic", "an unknown edition is not taken"
 
 

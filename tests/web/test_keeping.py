@@ -8,10 +8,11 @@ from dataclasses import replace
 
 import pytest
 from english import said
-from ui.controller import Event, Screen, Settings, Ui, handle
+from ui.controller import handle
 from ui.i18n import NOTHING
 from ui.keeping import BACKUP_FORMAT, HANDLERS, BackupError, Restore, read_backup, restored, synced
 from ui.screens import render
+from ui.state import Event, Screen, Settings, Ui
 from ui.storage import (
     CURRENT,
     FINISHED,

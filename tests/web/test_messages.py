@@ -19,15 +19,17 @@ from pathlib import Path
 
 import pytest
 from taps import next_taps
-from ui import i18n, screens
-from ui.controller import SPEEDS, Event, Screen, Settings, Ui, computer_due, handle
+from ui import i18n, menus, narration, screens
+from ui.controller import handle
 from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
 from ui.keeping import Restore
+from ui.play import SPEEDS, computer_due
+from ui.state import Event, Screen, Settings, SetupInput, Ui
 
 from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side
 from phase10.notation import parse_state
-from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind
+from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind, Options
 
 UI = Path(__file__).resolve().parents[2] / "web" / "ui"
 INDEX = UI.parent / "index.html"
@@ -48,6 +50,7 @@ def forms(value: object) -> dict[str, str]:
 
 CATALOGUES = {language: load_messages(language) for language in LANGUAGES}
 ENGLISH = CATALOGUES["en"]
+HOME_AND_RULES = (("home", "edition"), ("home", "phases"), ("rules", "phases"))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -110,6 +113,9 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"side.{side.value}" for side in Side}
     keys |= {f"need.{kind.value}" for kind in GroupKind}
     keys |= {f"speed.{speed}" for speed in SPEEDS}
+    # Each edition but the one a table plays unless it chooses shows under its own name.
+    others = [name for name in EDITIONS if name != Options().edition]
+    keys |= {f"{page}.{name}_{part}" for name in others for page, part in HOME_AND_RULES}
     return keys
 
 
@@ -262,7 +268,7 @@ def _states() -> Iterator[tuple[str, Ui]]:
     yield "rules", replace(home, screen=Screen.RULES)
     yield (
         "settings, kept, with a notice",
-        replace(home, screen=Screen.SETTINGS, kept="yes", message=text("storage.settings_reset")),
+        replace(home, screen=Screen.SETTINGS, kept=True, message=text("storage.settings_reset")),
     )
     backup = Restore(new_game(GameConfig(("Ann", "Bo"), 4)), (), 2, "2026-11-23T09:30:00")
     yield "restore", replace(home, screen=Screen.RESTORE, restore=backup, game=backup.game)
@@ -270,16 +276,16 @@ def _states() -> Iterator[tuple[str, Ui]]:
     yield "settings, Spanish", replace(home, screen=Screen.SETTINGS, settings=Settings(language="es"))
     setup = handle(home, Event("new-game"))
     yield "setup", setup
-    flip = ("", "", "person", "hard", "flip", "first-to-n", "3", "no", "12x")
-    yield "setup, flip, bad seed", handle(setup, Event("start-game", "", flip))
+    flip = SetupInput(("", ""), ("person", "hard"), "flip", ("first-to-n",), "3", seed="12x")
+    yield "setup, flip, bad seed", handle(setup, Event("start-game", form=flip))
     tables = (
         (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2"),
         (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2"),
         (("Ann", "Bo", "Hal"), ("person", "person", "easy"), "flip", "7", "1"),
     )
     for names, kinds, edition, seed, phases in tables:
-        values = (*names, *kinds, edition, "first-to-n", phases, "no", seed)
-        ui = handle(setup, Event("start-game", "", values))
+        fields = SetupInput(names, kinds, edition, ("first-to-n",), phases, seed=seed)
+        ui = handle(setup, Event("start-game", form=fields))
         for step in range(5000):
             yield f"{edition} game, step {step}", ui
             if ui.screen is Screen.GAME_OVER:
@@ -313,8 +319,8 @@ def _states() -> Iterator[tuple[str, Ui]]:
 
 def test_every_screen_has_only_the_catalogues_words(monkeypatch):
     marked = _marked()
-    monkeypatch.setattr(screens, "words", lambda _language: marked)
-    monkeypatch.setattr(i18n, "words", lambda _language: marked)
+    for module in (screens, menus, narration, i18n):  # each that picks the words of a language
+        monkeypatch.setattr(module, "words", lambda _language: marked)
     seen_screens = set()
     problems: dict[str, list[str]] = {}
     finished = []
@@ -323,7 +329,7 @@ def test_every_screen_has_only_the_catalogues_words(monkeypatch):
         if ui.screen is Screen.GAME_OVER and ui.game is not None:
             finished.append(ui.game)
         html = screens.render(ui, build="b1", finished=finished, unreadable=1)
-        html += screens.update_banner("en") + screens.announcement(ui)
+        html += menus.update_banner("en") + narration.announcement(ui)
         left = unmarked_words(html)
         if left and len(problems) < 5:  # the first few are enough to see what is wrong
             problems[name] = left
@@ -333,14 +339,14 @@ def test_every_screen_has_only_the_catalogues_words(monkeypatch):
 
 def test_a_game_reads_in_spanish():
     ui = handle(Ui(settings=Settings(language="es")), Event("new-game"))
-    values = ("Ana", "", "person", "person", "classic", "standard", "5", "no", "3")
-    ui = handle(ui, Event("start-game", "", values))
+    fields = SetupInput(("Ana", ""), ("person", "person"), seed="3")
+    ui = handle(ui, Event("start-game", form=fields))
     assert ui.game is not None and ui.game.config.players == ("Ana", "Jugador 2")
     ui = handle(ui, Event("reveal"))
     html = screens.render(ui)
     assert "Tu mano" in html and "Your hand" not in html
     ui = handle(ui, Event("draw"))
-    assert screens.announcement(ui).startswith("Robaste ")
+    assert narration.announcement(ui).startswith("Robaste ")
 
 
 def test_the_catalogue_files_are_valid_json_with_sorted_shape():

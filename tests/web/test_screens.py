@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from english import EN
-from ui.controller import Ui
 from ui.html import el, esc
-from ui.screens import home_screen, update_banner
+from ui.menus import home_screen, update_banner
+from ui.state import Ui
 
 from phase10.rules import CLASSIC, OPTION_CATALOGUE
 

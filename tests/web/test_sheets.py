@@ -10,15 +10,8 @@ from html.parser import HTMLParser
 from english import EN
 from states import GOING_OUT, TIE, TIEBREAK
 from ui.i18n import NOTHING, words
-from ui.sheets import (
-    finished_date,
-    game_over_screen,
-    hand_over_screen,
-    history_screen,
-    order,
-    standings,
-    way_to_play,
-)
+from ui.results import game_over_screen, hand_over_screen, history_screen
+from ui.sheets import finished_date, order, standings, way_to_play
 from ui.storage import FINISHED, MemoryStore, PastGame, Saves
 
 from phase10 import Discard, GameState, Options, Step, apply

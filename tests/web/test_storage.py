@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from english import said
-from ui.controller import Settings
+from ui.state import Settings
 from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, PastGame, Saves, save_text
 
 from phase10 import Draw, GameConfig, GameState, Options, apply, new_game

@@ -8,22 +8,12 @@ import re
 
 from english import told
 from states import COMPUTER_HITS
-from ui.controller import (
-    SPEEDS,
-    Event,
-    Screen,
-    Settings,
-    Ui,
-    closing,
-    computer_due,
-    handle,
-    resume,
-    shown_hand,
-    timer_delay,
-    timer_event,
-)
+from ui.controller import handle
+from ui.play import SPEEDS, computer_due, resume, timer_delay, timer_event
 from ui.screens import render
+from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.storage import SETTINGS, MemoryStore, Saves
+from ui.table_model import closing, shown_hand
 
 from phase10 import Discard, LayDown
 from phase10.notation import parse_state
@@ -165,8 +155,9 @@ def test_lay_down_alone_offers_every_arrangement_natural_cards_first():
 
 def test_the_ways_to_play_combine():
     ui = handle(Ui(), Event("new-game"))
-    form = ("Ann", "Bo", "person", "person", "classic", "ten-hands,even-phases,first-to-n", "3", "no", "7")
-    ui = handle(ui, Event("start-game", "", form))
+    ways = ("ten-hands", "even-phases", "first-to-n")
+    form = SetupInput(("Ann", "Bo"), ("person", "person"), "classic", ways, "3", seed="7")
+    ui = handle(ui, Event("start-game", form=form))
     assert ui.game is not None
     options = ui.game.config.options
     assert options.ten_hands and options.even_phases and options.phases_to_win == 3

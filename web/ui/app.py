@@ -22,9 +22,12 @@ from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
 from . import keeping, platform, pwa, sound
-from .controller import Event, Screen, SetupForm, Ui, handle, timer_delay, timer_event
+from .controller import handle
 from .i18n import text
-from .screens import announcement, render
+from .narration import announcement
+from .play import timer_delay, timer_event
+from .screens import render
+from .state import Event, Screen, SetupForm, SetupInput, Ui
 from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
 
 _app: dict[str, Any] = {}
@@ -39,12 +42,11 @@ def build_info() -> tuple[str, str]:
     return meta("app-build"), meta("app-note")
 
 
-def _form_values() -> tuple[str, ...]:
-    """The set-up form's fields: the names, who plays each seat, then edition, the ways to
-    play (comma-separated), phases to win, El Chavo, seed."""
+def _form_fields() -> SetupInput | None:
+    """The set-up form's fields, by name, as the page shows them."""
     form = document.getElementById("setup")
     if not form:  # the DOM's null arrives as a falsy JsNull
-        return ()
+        return None
     names = [str(node.value) for node in form.querySelectorAll("input[name=player]")]
     kinds = [str(node.value) for node in form.querySelectorAll("select[name=kind]")]
     edition = form.querySelector("input[name=edition]:checked")
@@ -52,14 +54,14 @@ def _form_values() -> tuple[str, ...]:
     phases = form.querySelector("select[name=phases-to-win]")
     el_chavo = form.querySelector("input[name=el-chavo]")
     seed = form.querySelector("input[name=seed]")
-    return (
-        *names,
-        *kinds,
-        str(edition.value) if edition else "classic",
-        ",".join(ways),
-        str(phases.value) if phases else "5",
-        "yes" if el_chavo and el_chavo.checked else "no",
-        str(seed.value) if seed else "",
+    return SetupInput(
+        names=tuple(names),
+        kinds=tuple(kinds),
+        edition=str(edition.value) if edition else "",
+        ways=tuple(ways),
+        phases_to_win=str(phases.value) if phases else "",
+        el_chavo=bool(el_chavo and el_chavo.checked),
+        seed=str(seed.value) if seed else "",
     )
 
 
@@ -266,7 +268,7 @@ def _on_click(event: Any) -> None:
     value = _attr(target, "data-value")
     if action in ("start-game", "play-again"):
         value = _random_seed()
-    dispatch(Event(action, value, _form_values()))
+    dispatch(Event(action, value, _form_fields()))
 
 
 def _on_change(event: Any) -> None:
@@ -280,7 +282,7 @@ def _on_change(event: Any) -> None:
             value = "yes" if target.checked else "no"
         else:
             value = str(target.value)
-        dispatch(Event(action, value, _form_values()))
+        dispatch(Event(action, value, _form_fields()))
 
 
 def _seed_from_url() -> str:

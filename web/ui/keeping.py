@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 
 from phase10 import GameState, safejson
 
-from .controller import Event, Screen, Ui, resume
 from .i18n import NOTHING, Text, text
+from .play import resume
+from .state import Event, Screen, Ui
 from .storage import CURRENT, FINISHED, Loaded, PastGame, read_finished, read_save
 
 __all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "Restore", "read_backup", "synced"]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from phase10 import GameState
 
-from .controller import Ui
 from .html import Markup, el, join
 from .i18n import Text, Words
 from .keeping import Restore
 from .pieces import button, header
+from .state import Ui
 
 __all__ = ["corrupt_screen", "games_fieldset", "notice", "restore_screen"]
 
@@ -19,7 +19,7 @@ SAVE_WORDS = {
     False: ("corrupt.title", "corrupt.lead", "corrupt.choice"),
     True: ("newer.title", "newer.lead", "newer.choice"),
 }
-KEPT_WORDS = {"yes": "games.kept.yes", "no": "games.kept.no", "": "games.kept.unknown"}
+KEPT_WORDS = {True: "games.kept.yes", False: "games.kept.no", None: "games.kept.unknown"}
 
 
 def notice(message: Text, w: Words) -> Markup:
@@ -75,7 +75,7 @@ def games_fieldset(ui: Ui, w: Words) -> Markup:
     return el(
         "fieldset",
         el("legend", w("games.legend")),
-        el("p", w(KEPT_WORDS.get(ui.kept, "games.kept.unknown")), class_="hint", id="storage-kept"),
+        el("p", w(KEPT_WORDS[ui.kept]), class_="hint", id="storage-kept"),
         el("p", w("games.backup_note"), class_="hint"),
         el("div", button(w("backup.save"), "save-backup"), restore, class_="stack"),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phase10 import Card
 from phase10.cards import Side
 from phase10.groups import Group
-from phase10.rules import CLASSIC, GroupKind, Ruleset
+from phase10.rules import GroupKind, Ruleset
 from phase10.view import PublicPlayer
 
 from .html import Markup, el, join
@@ -244,6 +244,25 @@ def header(w: Words, title: str, *, back: bool = False, home: bool = False) -> M
     return el("header", el("h1", title, tabindex="-1"), el("div", *items, class_="bar-buttons"), class_="bar")
 
 
-def phase_list(w: Words, rules: Ruleset = CLASSIC) -> Markup:
+def phase_list(w: Words, rules: Ruleset) -> Markup:
     items = [el("li", el("span", str(p.number), class_="phase-number"), w.phase(p)) for p in rules.phases]
     return el("ol", *items, class_="phase-list", data_edition=rules.name)
+
+
+def choice(
+    name: str,
+    value: str,
+    checked: bool,
+    title: str,
+    summary: str,
+    *,
+    change: str = "setup-change",
+    lang: str | None = None,
+) -> Markup:
+    """One radio choice of a form, with its title and a line of summary."""
+    return el(
+        "label",
+        el("input", type="radio", name=name, value=value, checked=checked, data_change=change),
+        el("span", el("strong", title, lang=lang), el("small", summary) if summary else ""),
+        class_="choice",
+    )

@@ -17,8 +17,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from .menus import update_banner
 from .platform import settle, spawn
-from .screens import update_banner
 
 _state: dict[str, Any] = {}
 

@@ -29,9 +29,9 @@ from typing import Protocol
 from phase10 import GameState, safejson
 from phase10.serialize import CorruptStateError, NewerSaveError, state_from_dict, to_json
 
-from .controller import SPEEDS, Settings
 from .i18n import LANGUAGES, NOTHING, Text
 from .i18n import text as said
+from .state import Settings, Speed
 
 __all__ = [
     "CURRENT",
@@ -348,7 +348,7 @@ class Saves:
         settings = Settings(
             language=language if language in LANGUAGES else "",
             large_type=stored.get("large_type") is True,
-            speed=speed if isinstance(speed, str) and speed in SPEEDS else "normal",
+            speed=Speed(speed) if isinstance(speed, str) and speed in tuple(Speed) else Speed.NORMAL,
             sound=sound if sound in ("on", "off") else "",
         )
         # Each choice the phone stored comes back as it was, or the settings were damaged.

@@ -1,0 +1,129 @@
+"""The table in words: each move as everyone saw it, the live region's lines, the sounds.
+
+Only what the whole table sees is said (a person's own draw from the pile is named
+to them alone, while only their hand is on the page).  The log keeps the moves as
+``Move`` values, so the screen can list "since your turn" and mark what is new.
+"""
+
+from __future__ import annotations
+
+from phase10 import Action, Card, Discard, Draw, GameState, Hit, LayDown, NextHand, Step, TakeDiscard
+from phase10.rules import PERSON
+
+from .i18n import NOTHING, Text, text, words
+from .state import Move, Ui
+from .table_model import people, since_turn, watchers
+
+__all__ = ["announce", "announcement", "cues", "flip_words", "log_moves", "narrate", "narration"]
+
+
+def narration(ui: Ui) -> tuple[Text, ...]:
+    """The moves the table lists, oldest first: since the watcher's turn."""
+    return tuple(move.said for move in since_turn(ui, watchers(ui)))
+
+
+def announcement(ui: Ui) -> str:
+    """What the live region reads out after the last action, in the table's language."""
+    w = words(ui.language)
+    return " ".join(w.say(line) for line in ui.said)
+
+
+def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move, ...]:
+    """``action`` as the table's log keeps it, with any player whose turn it skipped."""
+    if isinstance(action, NextHand):
+        return ()
+    turn_end = isinstance(action, Discard) or after.step is not Step.PLAY
+    added = (action.player, action.group, action.card) if isinstance(action, Hit) else None
+    said = narrate(before, action)
+    moves = [Move(before.current, before.hand_number, said, turn_end, isinstance(action, LayDown), added)]
+    if after.step in (Step.DRAW, Step.PLAY) and after.hand_number == before.hand_number:
+        count = len(before.players)
+        for step in range(1, count):
+            seat = (before.current + step) % count
+            waiting = before.players[seat].skip_pending or (
+                isinstance(action, Discard) and action.target == seat
+            )
+            if waiting and not after.players[seat].skip_pending:
+                said = text("say.skipped", name=before.players[seat].name)
+                moves.append(Move(seat, before.hand_number, said, turn_end=True))
+    return tuple(moves)
+
+
+def cues(before: GameState, action: Action, after: GameState) -> tuple[str, ...]:
+    """The sounds ``action`` makes: the move's own, then a flip, a hand's end or a turn
+    beginning for the one person at the table."""
+    sounds: list[str] = []
+    if isinstance(action, Draw | TakeDiscard):
+        sounds.append("draw")
+    elif isinstance(action, LayDown):
+        sounds.append("lay")
+    elif isinstance(action, Hit):
+        sounds.append("hit")
+    elif isinstance(action, Discard):
+        sounds.append("discard")
+    if after.side is not before.side:
+        sounds.append("flip")
+    if after.step in (Step.HAND_OVER, Step.GAME_OVER) and before.step is Step.PLAY:
+        sounds.append("out")
+    elif _turn_begins_for_the_person(before, after):
+        sounds.append("turn")
+    return tuple(sounds)
+
+
+def _turn_begins_for_the_person(before: GameState, after: GameState) -> bool:
+    """Whether the one person at the table has just been given the turn."""
+    alone = len(people(after)) == 1 and after.config.kinds[after.current] == PERSON
+    new_turn = after.current != before.current or before.step is Step.HAND_OVER
+    return alone and new_turn and after.step is Step.DRAW
+
+
+def narrate(before: GameState, action: Action) -> Text:
+    """A move in words, with only what the whole table sees."""
+    name = before.player.name
+    names = [player.name for player in before.players]
+    if isinstance(action, Draw):
+        return text("say.drew", name=name)
+    if isinstance(action, TakeDiscard):
+        return text("say.took", name=name, card=before.discard_pile[-1].shown)
+    if isinstance(action, LayDown):
+        return text("say.laid", name=name, number=before.phase_spec(before.current).number)
+    if isinstance(action, Hit):
+        group = before.players[action.player].groups[action.group]
+        if action.player == before.current:
+            return text("say.hit_own", name=name, card=action.card, group=group)
+        return text("say.hit", name=name, card=action.card, owner=names[action.player], group=group)
+    if isinstance(action, Discard):
+        if action.target is not None:
+            return text("say.skip", name=name, target=names[action.target])
+        return flip_words(before, action) or text("say.discarded", name=name, card=action.card)
+    return NOTHING
+
+
+def announce(before: GameState, action: Action, after: GameState, drawn: Card | None) -> tuple[Text, ...]:
+    """What the live region reads out after ``action``: the move as the table saw it (a
+    person's own draw from the pile names the ``drawn`` card: only their hand is on the
+    page), then a player going out, the hand's end, or whose turn it is."""
+    said: list[Text] = []
+    if drawn is not None and isinstance(action, Draw):
+        said.append(text("say.you_drew", card=drawn))
+    elif isinstance(action, NextHand):
+        said.append(text("say.next_hand", number=after.hand_number, name=after.player.name))
+    else:
+        said.append(narrate(before, action))
+    if after.step in (Step.HAND_OVER, Step.GAME_OVER) and before.step is Step.PLAY:
+        out = after.history[-1].went_out
+        said.append(
+            text("say.went_out", name=after.players[out].name) if out is not None else text("say.hand_ended")
+        )
+    if after.step is Step.GAME_OVER and after.winner is not None:
+        said.append(text("say.won", name=after.players[after.winner].name))
+    elif after.current != before.current and after.step in (Step.DRAW, Step.PLAY):
+        said.append(text("say.turn", name=after.player.name))
+    return tuple(line for line in said if line)
+
+
+def flip_words(before: GameState, action: Action) -> Text:
+    """A discard that turns the table over, in words; nothing for any other action."""
+    if not (isinstance(action, Discard) and action.card.flips and before.config.options.ruleset().two_sided):
+        return NOTHING
+    return text("say.flip", name=before.player.name, card=action.card.face, side=before.side.other)

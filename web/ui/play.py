@@ -1,0 +1,348 @@
+"""Playing a game: a person's taps at the table become engine actions, and the computer
+players move on the page's timer.
+
+Every change to the game goes through ``phase10.apply``; a control is offered
+only when ``legal_actions`` allows it (see ``table_model.choices``), and an
+illegal action changes nothing but the message.  ``resume`` opens a game on the
+screen it is at, with any hand hidden until the phone is passed on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from phase10 import (
+    Action,
+    Card,
+    Discard,
+    Draw,
+    GameState,
+    Hit,
+    IllegalActionError,
+    LayDown,
+    NextHand,
+    Step,
+    TakeDiscard,
+    apply,
+    new_game,
+)
+from phase10.view import view
+
+from .i18n import NOTHING, Text, text
+from .narration import announce, cues, flip_words, log_moves
+from .state import Event, Fresh, Prompt, PromptKind, Screen, Sort, Speed, Ui
+from .table_model import choices, closing, computer_turn, people, shown_hand
+
+__all__ = ["HANDLERS", "SPEEDS", "computer_due", "resume", "timer_delay", "timer_event"]
+
+# How long a computer player's move stays on screen before the next one, in milliseconds,
+# at each speed the player can choose.  With reduced motion nothing is animated, so the
+# normal pace is quicker too.
+SPEEDS = {Speed.RELAXED: 1600, Speed.NORMAL: 900, Speed.QUICK: 350, Speed.INSTANT: 0}
+REDUCED_NORMAL_MS = 400
+# How long the play that ended a hand stays on the table before the scores.
+CLOSING_MS = {Speed.RELAXED: 3500, Speed.NORMAL: 2500, Speed.QUICK: 1500, Speed.INSTANT: 1000}
+LOG_LINES = 40
+
+
+def computer_due(ui: Ui) -> bool:
+    """Whether the page should play a computer player's next move (after a pause)."""
+    return ui.screen is Screen.TABLE and computer_turn(ui.game)
+
+
+def timer_event(ui: Ui) -> Event | None:
+    """What the page's timer does next, unasked: a computer player's move, or the scores
+    once the hand's last play has been seen."""
+    if computer_due(ui):
+        return Event("computer")
+    if closing(ui):
+        return Event("scores")
+    return None
+
+
+def timer_delay(ui: Ui, reduced_motion: bool) -> int:
+    """How long the page waits before ``timer_event``, in milliseconds."""
+    speed = ui.settings.speed
+    if closing(ui):
+        return CLOSING_MS[speed]
+    if reduced_motion and speed is Speed.NORMAL:
+        return REDUCED_NORMAL_MS
+    return SPEEDS[speed]
+
+
+def screen_for(game: GameState) -> Screen:
+    if game.step is Step.GAME_OVER:
+        return Screen.GAME_OVER
+    if game.step is Step.HAND_OVER:
+        return Screen.HAND_OVER
+    return turn_screen(game)
+
+
+def turn_screen(game: GameState) -> Screen:
+    """At the start of a turn: the phone is handed on only to a person, and only when
+    several people share it; computer players play on the open table."""
+    if computer_turn(game) or len(people(game)) == 1:
+        return Screen.TABLE
+    return Screen.HANDOFF
+
+
+def resume(ui: Ui, game: GameState) -> Ui:
+    """Open a game: its current screen, with any hand hidden until it is passed on."""
+    return replace(
+        ui,
+        game=game,
+        screen=screen_for(game),
+        selected=(),
+        prompt=None,
+        message=NOTHING,
+        flipped=NOTHING,
+        said=(),
+        drawn="",
+        cue=(),
+    )
+
+
+REFUSED = Text("error.refused")
+
+
+def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui:
+    """Apply a person's ``action``; an illegal one changes nothing and says ``refused``."""
+    assert ui.game is not None
+    if computer_turn(ui.game):
+        return replace(ui, message=text("error.wait", name=ui.game.player.name), prompt=None)
+    return _apply(ui, action, refused)
+
+
+def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
+    assert ui.game is not None
+    try:
+        game = apply(ui.game, action)
+    except IllegalActionError:
+        # The engine's reason is for logs and tests; the table gets words in its language.
+        return replace(ui, message=refused, prompt=None)
+    turn_ended = game.current != ui.game.current or game.turns != ui.game.turns
+    screen = Screen.TABLE  # a hand's end stays on the table a moment (see ``closing``)
+    if ui.game.step is Step.HAND_OVER or (turn_ended and game.step in (Step.DRAW, Step.PLAY)):
+        screen = turn_screen(game)  # the hand is hidden before the phone is passed on
+    drawn = _drawn(ui.game, game, action)
+    fresh = Fresh(card=str(drawn)) if drawn else _fresh_on_table(action)
+    flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
+    keep_drawn = ui.drawn if not turn_ended and game.step is Step.PLAY else ""
+    return replace(
+        ui,
+        game=game,
+        screen=screen,
+        selected=(),
+        prompt=None,
+        message=NOTHING,
+        fresh=fresh,
+        flipped=flipped,
+        said=announce(ui.game, action, game, drawn),
+        log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
+        drawn=str(drawn) if drawn is not None else keep_drawn,
+        cue=cues(ui.game, action, game),
+    )
+
+
+def computer_move(ui: Ui) -> Ui:
+    """The computer player to move makes one move, chosen from its own view alone."""
+    if not computer_due(ui):
+        return ui
+    # Imported here, not at the top: the bots cost start-up time (about 3 ms on CPython,
+    # more on Pyodide) that a table of people never needs.
+    from phase10.bots import seat_bot
+
+    assert ui.game is not None
+    seat = ui.game.current
+    bot = seat_bot(ui.game.config, seat)
+    assert bot is not None
+    action = bot.choose(view(ui.game, seat))
+    after = _apply(ui, action, NOTHING)
+    assert after.game is not ui.game, f"a computer player chose an illegal move: {action}"
+    return after
+
+
+def _drawn(before: GameState, after: GameState, action: Action) -> Card | None:
+    """The card a person just drew, as they see it: the screen animates it, and a draw
+    from the pile names it.  None for any other move, and for a computer's draw, which is
+    its secret."""
+    if not isinstance(action, Draw | TakeDiscard) or after.step is not Step.PLAY or computer_turn(before):
+        return None
+    added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
+    return next(iter(added), None)
+
+
+def _fresh_on_table(action: Action) -> Fresh:
+    """What changed on the table, so the screen can animate just that."""
+    if isinstance(action, LayDown):
+        return Fresh(laid=True)
+    if isinstance(action, Hit):
+        return Fresh(hit=(action.player, action.group))
+    return Fresh()
+
+
+def _continue(ui: Ui, _event: Event) -> Ui:
+    if not ui.can_continue:
+        return ui
+    assert ui.game is not None
+    return resume(ui, ui.game)
+
+
+def _play_again(ui: Ui, event: Event) -> Ui:
+    assert ui.game is not None
+    config = ui.game.config
+    seed = int(event.value) % 2**64 if event.value.isdigit() else (config.seed + 1) % 2**64
+    first_dealer = (config.first_dealer + 1) % len(config.players)
+    return resume(ui, new_game(replace(config, seed=seed, first_dealer=first_dealer)))
+
+
+def _reveal(ui: Ui, _event: Event) -> Ui:
+    if ui.game is None or ui.screen is not Screen.HANDOFF:
+        return ui
+    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING, cue=("turn",))
+
+
+def _draw(ui: Ui, _event: Event) -> Ui:
+    return act(ui, Draw())
+
+
+def _take(ui: Ui, _event: Event) -> Ui:
+    assert ui.game is not None
+    top = ui.game.discard_top
+    skip = top is not None and top.is_skip and ui.game.step is Step.DRAW
+    return act(ui, TakeDiscard(), text("error.take_skip") if skip else REFUSED)
+
+
+def _select(ui: Ui, event: Event) -> Ui:
+    if ui.game is None or ui.screen is not Screen.TABLE or not event.value.isdigit():
+        return ui
+    index = int(event.value)
+    if index >= len(shown_hand(ui)) or computer_turn(ui.game) or closing(ui):
+        return ui
+    selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
+    return replace(ui, selected=selected, prompt=None, message=NOTHING)
+
+
+def _sort(ui: Ui, event: Event) -> Ui:
+    if event.value not in tuple(Sort):
+        return ui
+    return replace(ui, sort=Sort(event.value), selected=())
+
+
+def _lay(ui: Ui, _event: Event) -> Ui:
+    """Lay down: the selected cards' arrangements, or, with none selected, every one the
+    hand makes, those that keep Wilds and Stars in hand first."""
+    assert ui.game is not None
+    spec = ui.game.phase_spec(ui.game.current)
+    if ui.selected:
+        options = choices(ui).lays
+        if not options:
+            return replace(ui, message=text("error.not_phase", number=spec.number, needs=spec))
+    else:
+        if ui.game.step is not Step.PLAY or ui.game.player.has_laid or computer_turn(ui.game):
+            return replace(ui, message=text("error.cannot_lay"))
+        laydowns = (a for a in choices(ui).legal if isinstance(a, LayDown))
+        options = tuple(sorted(laydowns, key=_wilds_used))
+        if not options:
+            return replace(ui, message=text("error.no_phase", number=spec.number, needs=spec))
+    return replace(ui, prompt=Prompt(PromptKind.LAY, options), message=NOTHING)
+
+
+def _wilds_used(laydown: LayDown) -> int:
+    """How many cards that stand for others (Wilds, Stars, Wild Side wilds) a lay-down uses:
+    the fewer, the more the player keeps for later."""
+    return sum(1 for card in laydown.cards if card.is_wild or card.is_star)
+
+
+def _lay_next(ui: Ui, _event: Event) -> Ui:
+    if ui.prompt is None or ui.prompt.kind is not PromptKind.LAY:
+        return ui
+    return replace(ui, prompt=replace(ui.prompt, index=(ui.prompt.index + 1) % len(ui.prompt.options)))
+
+
+def _confirm(ui: Ui, _event: Event) -> Ui:
+    if ui.prompt is None:
+        return ui
+    return act(ui, ui.prompt.chosen)
+
+
+def _choose(ui: Ui, event: Event) -> Ui:
+    """Pick one of the prompt's options by index (a Skip's target, a run's end)."""
+    if ui.prompt is None or not event.value.isdigit() or int(event.value) >= len(ui.prompt.options):
+        return ui
+    return act(ui, ui.prompt.options[int(event.value)])
+
+
+def _cancel(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, prompt=None, message=NOTHING)
+
+
+def _hit(ui: Ui, event: Event) -> Ui:
+    """Hit the selected card on the group tapped (``value`` is ``seat:group``)."""
+    assert ui.game is not None
+    seat, _, group = event.value.partition(":")
+    if not (seat.isdigit() and group.isdigit()):
+        return ui
+    offered = choices(ui)
+    cards = offered.selected
+    if len(cards) != 1:
+        return replace(ui, message=text("error.hit_one"))
+    options = tuple(h for h in offered.hits if h.player == int(seat) and h.group == int(group))
+    if not options:
+        refused = text("error.cannot_hit", card=cards[0])
+        return act(ui, Hit(cards[0], int(seat), int(group), None), refused)
+    if len(options) > 1:
+        return replace(ui, prompt=Prompt(PromptKind.END, options))
+    return act(ui, options[0])
+
+
+def _discard(ui: Ui, _event: Event) -> Ui:
+    assert ui.game is not None
+    offered = choices(ui)
+    cards = offered.selected
+    if len(cards) != 1:
+        return replace(ui, message=text("error.discard_one"))
+    options = offered.discards
+    if len(options) > 1 or (options and options[0].target is not None):
+        return replace(ui, prompt=Prompt(PromptKind.SKIP, options))
+    return act(ui, options[0] if options else Discard(cards[0]))
+
+
+def _next_hand(ui: Ui, _event: Event) -> Ui:
+    return act(ui, NextHand())
+
+
+def _computer(ui: Ui, _event: Event) -> Ui:
+    """The page's timer: the computer player to move makes its next move."""
+    return computer_move(ui)
+
+
+def _scores(ui: Ui, _event: Event) -> Ui:
+    """From the hand's last play, on the table, to the scores (the timer or a tap)."""
+    if not closing(ui):
+        return ui
+    assert ui.game is not None
+    return replace(ui, screen=screen_for(ui.game), selected=(), prompt=None, message=NOTHING, cue=())
+
+
+HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+    "continue": _continue,
+    "play-again": _play_again,
+    "reveal": _reveal,
+    "draw": _draw,
+    "take": _take,
+    "select": _select,
+    "sort": _sort,
+    "lay": _lay,
+    "lay-next": _lay_next,
+    "confirm": _confirm,
+    "choose": _choose,
+    "cancel": _cancel,
+    "hit": _hit,
+    "discard": _discard,
+    "next-hand": _next_hand,
+    "computer": _computer,
+    "scores": _scores,
+}

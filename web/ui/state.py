@@ -1,0 +1,232 @@
+"""The UI's state, as types: what the screen shows on top of the game, and what a tap says.
+
+``Ui`` holds the game (an engine ``GameState``, the only game state there is) and
+the little the screen needs on top of it: which screen shows, which cards are
+selected, an open question.  ``Event`` is a tap or an input as the page reports
+it.  Choices the UI makes from a fixed list are enums (``StrEnum`` where the page
+or storage holds them as text, so the text reads back as the member).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum, StrEnum
+from typing import TYPE_CHECKING
+
+from phase10 import Action, Card, GameState, Options
+from phase10.rules import EDITIONS, PERSON
+
+from .i18n import NOTHING, Text, pick_language
+
+if TYPE_CHECKING:  # keeping.py builds on this module
+    from .keeping import Restore
+
+__all__ = [
+    "WAYS",
+    "Event",
+    "Fresh",
+    "Move",
+    "Prompt",
+    "PromptKind",
+    "Screen",
+    "Settings",
+    "SetupForm",
+    "SetupInput",
+    "Sort",
+    "Speed",
+    "Ui",
+    "Way",
+]
+
+
+class Screen(Enum):
+    HOME = "home"
+    SETUP = "setup"
+    HANDOFF = "handoff"
+    TABLE = "table"
+    HAND_OVER = "hand-over"
+    GAME_OVER = "game-over"
+    RULES = "rules"
+    HISTORY = "history"
+    CORRUPT = "corrupt"
+    SETTINGS = "settings"
+    RESTORE = "restore"  # a backup file read and checked, waiting for the player's yes
+
+
+class Speed(StrEnum):
+    """How fast computer players move (see ``play.SPEEDS``): "instant" is for a player who
+    only wants their own turns."""
+
+    RELAXED = "relaxed"
+    NORMAL = "normal"
+    QUICK = "quick"
+    INSTANT = "instant"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The phone's choices, kept apart from any game: "" as language follows the browser."""
+
+    language: str = ""
+    large_type: bool = False
+    speed: Speed = Speed.NORMAL
+    sound: str = ""  # "on", "off", or "": on unless the phone asks for reduced motion
+
+    def sound_on(self, reduced_motion: bool) -> bool:
+        return self.sound == "on" or (self.sound == "" and not reduced_motion)
+
+
+class Way(StrEnum):
+    """A way to play that changes the standard game; they combine (the engine takes any mix)."""
+
+    TEN_HANDS = "ten-hands"
+    FIRST_TO_N = "first-to-n"
+    EVEN_PHASES = "even-phases"
+
+    def chosen_in(self, options: Options) -> bool:
+        """Whether a game's ``options`` play this way: the inverse of ``SetupForm.options``."""
+        if self is Way.TEN_HANDS:
+            return options.ten_hands
+        if self is Way.FIRST_TO_N:
+            return options.phases_to_win is not None
+        return options.even_phases
+
+
+WAYS = tuple(Way)
+
+
+@dataclass(frozen=True, slots=True)
+class SetupInput:
+    """The set-up form's fields as the page reads them, by name and still unchecked:
+    one name and one kind per seat, the edition, the ways ticked, N, El Chavo, the seed."""
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    edition: str = "classic"
+    ways: tuple[str, ...] = ()
+    phases_to_win: str = "5"
+    el_chavo: bool = False
+    seed: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.kinds):
+            shape = f"{len(self.names)} names, {len(self.kinds)} kinds"
+            raise ValueError(f"each seat has one name and one kind, not {shape}")
+
+
+@dataclass(frozen=True, slots=True)
+class SetupForm:
+    """The set-up form as the UI keeps it between taps, its fields checked."""
+
+    names: tuple[str, ...] = ("", "")  # as typed; a blank name is the seat's default name
+    kinds: tuple[str, ...] = (PERSON, PERSON)  # who plays each seat, see PLAYER_KINDS
+    edition: str = "classic"  # a key of phase10.rules.EDITIONS
+    ways: tuple[Way, ...] = ()  # the ways to play chosen; none: the standard game
+    phases_to_win: int = 5
+    el_chavo: bool = False
+    seed: str = ""
+    error: Text = NOTHING
+
+    @property
+    def el_chavo_offered(self) -> bool:
+        """The El Chavo Phase 10 is a rule of the editions that have one."""
+        return EDITIONS[self.edition].el_chavo_number is not None
+
+    def options(self) -> Options:
+        """The engine's options; N is kept within the phases the other choices leave."""
+        common = Options(
+            edition=self.edition,
+            el_chavo=self.el_chavo and self.el_chavo_offered,
+            ten_hands=Way.TEN_HANDS in self.ways,
+            even_phases=Way.EVEN_PHASES in self.ways,
+        )
+        if Way.FIRST_TO_N not in self.ways:
+            return common
+        return replace(common, phases_to_win=min(self.phases_to_win, len(common.base_sequence())))
+
+
+class PromptKind(StrEnum):
+    LAY = "lay"  # confirm an arrangement of the phase
+    SKIP = "skip"  # choose whom a Skip is played on
+    END = "end"  # choose the end of a run a Wild goes on
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A question the table is waiting on before an action can be applied."""
+
+    kind: PromptKind
+    options: tuple[Action, ...]
+    index: int = 0
+
+    @property
+    def chosen(self) -> Action:
+        return self.options[self.index]
+
+
+class Sort(StrEnum):
+    NUMBER = "number"
+    COLOR = "color"  # by colour, then number
+
+
+@dataclass(frozen=True, slots=True)
+class Fresh:
+    """What the last action brought, so the screen animates just that."""
+
+    card: str = ""  # a card that arrived in the shown hand, in notation
+    laid: bool = False  # the mover laid their phase
+    hit: tuple[int, int] | None = None  # the group (seat, index) a card was hit on
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move as the whole table saw it, kept in the table's log."""
+
+    seat: int  # who moved, or who was skipped
+    hand: int  # the hand it was played in
+    said: Text
+    turn_end: bool = False  # the mover's turn ended with it
+    laid: bool = False  # the mover laid their phase
+    added: tuple[int, int, Card] | None = None  # a card hit: on whose group, which group
+
+
+@dataclass(frozen=True, slots=True)
+class Ui:
+    screen: Screen = Screen.HOME
+    game: GameState | None = None
+    selected: tuple[int, ...] = ()  # positions in the hand as shown (see table_model.shown_hand)
+    sort: Sort = Sort.NUMBER
+    prompt: Prompt | None = None
+    message: Text = NOTHING
+    setup: SetupForm = field(default_factory=SetupForm)
+    save_problem: Text = NOTHING  # why the saved game could not be read; it stays until discarded
+    save_newer: bool = False  # the save was made by a newer version of the app: not damaged
+    previous: Screen = Screen.HOME  # where Back goes from the rules and past games
+    fresh: Fresh = Fresh()
+    log: tuple[Move, ...] = ()  # the table's latest moves, oldest first
+    drawn: str = ""  # the card the person to play drew this turn, marked until they discard
+    cue: tuple[str, ...] = ()  # the sounds the last action makes: "draw", "turn", ...
+    flipped: Text = NOTHING  # the last action turned the table over: what happened
+    said: tuple[Text, ...] = ()  # what the last action did at the table, for the live region
+    settings: Settings = Settings()
+    browser_languages: tuple[str, ...] = ()  # the browser's preferred languages, best first
+    kept: bool | None = None  # whether the browser keeps this site's storage (None: not known)
+    restore: Restore | None = None  # a backup file read and checked, waiting on the RESTORE screen
+
+    @property
+    def language(self) -> str:
+        return pick_language(self.settings.language, self.browser_languages)
+
+    @property
+    def can_continue(self) -> bool:
+        return self.game is not None and not self.game.is_over
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A tap or an input, as the page reports it: the control's action and value, and for
+    the set-up form's taps, its fields."""
+
+    name: str
+    value: str = ""
+    form: SetupInput | None = None

@@ -1,0 +1,263 @@
+"""The table as the screen shows it, worked out once per render from the viewer's view.
+
+Whose hand is shown, the hand in the order shown, the cards selected and what
+they can do (lay the phase, hit a group, be discarded), who plays each seat,
+and what was put on the table since the watcher's turn.  The table screens and
+the tests read only from ``Table``; the event handlers ask the same questions
+through ``choices``.  The page never holds the faces of a hand other than the
+viewer's: every player but the viewer comes from ``view``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step, legal_actions
+from phase10.rules import PERSON
+from phase10.view import PlayerView, PublicPlayer, view
+
+from .i18n import NOTHING, Text
+from .state import Move, Prompt, Screen, Sort, Ui
+
+__all__ = [
+    "Choices",
+    "Marks",
+    "Table",
+    "choices",
+    "closing",
+    "computer_turn",
+    "people",
+    "shown_hand",
+    "since_turn",
+    "table_of",
+    "viewer",
+    "watchers",
+]
+
+
+def people(game: GameState) -> tuple[int, ...]:
+    """The seats played by people at the table."""
+    return tuple(seat for seat, kind in enumerate(game.config.kinds) if kind == PERSON)
+
+
+def computer_turn(game: GameState | None) -> bool:
+    """Whether a computer player is to move now."""
+    return (
+        game is not None and game.step in (Step.DRAW, Step.PLAY) and game.config.kinds[game.current] != PERSON
+    )
+
+
+def viewer(ui: Ui) -> int | None:
+    """Whose hand the table shows: the player to move, or while a computer player moves,
+    the one person at the table (with several people, nobody's: the phone may be on its way)."""
+    assert ui.game is not None
+    if not computer_turn(ui.game):
+        return ui.game.current
+    seats = people(ui.game)
+    return seats[0] if len(seats) == 1 else None
+
+
+def closing(ui: Ui) -> bool:
+    """Whether the table still shows the play that ended the hand, before the scores."""
+    return (
+        ui.screen is Screen.TABLE and ui.game is not None and ui.game.step in (Step.HAND_OVER, Step.GAME_OVER)
+    )
+
+
+def since_turn(ui: Ui, seats: tuple[int, ...]) -> tuple[Move, ...]:
+    """The moves of this hand since the turn of any of ``seats`` last ended, oldest first.
+    On a hand's last play, the play that ended it counts too, whoever made it."""
+    assert ui.game is not None
+    moves = [move for move in ui.log if move.hand == ui.game.hand_number]
+    last = len(moves) - (2 if closing(ui) else 1)
+    for index in range(last, -1, -1):
+        if moves[index].turn_end and moves[index].seat in seats:
+            return tuple(moves[index + 1 :])
+    return tuple(moves)
+
+
+def watchers(ui: Ui) -> tuple[int, ...]:
+    """Whose turn the table's "since your turn" counts from: the hand shown, or, when no
+    hand is shown, every person at the table."""
+    assert ui.game is not None
+    seat = viewer(ui)
+    return (seat,) if seat is not None and not closing(ui) else people(ui.game)
+
+
+def shown_hand(ui: Ui) -> tuple[Card, ...]:
+    """The shown hand in the order shown: by number, or by colour then number.  Cards come
+    as their holder sees them (``Card.shown``): nobody sees the other side of their own cards."""
+    assert ui.game is not None
+    seat = viewer(ui)
+    hand = ui.game.players[seat].shown_hand if seat is not None else ()
+    if ui.sort is Sort.COLOR:
+        return tuple(sorted(hand, key=_color_order))
+    return hand
+
+
+def _color_order(card: Card) -> tuple[int, int]:
+    color = card.fixed_color
+    return (color.index if color is not None else 4, card.code)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the person at the table may do with the cards selected, worked out once."""
+
+    hand: tuple[Card, ...]  # the shown hand, in the order shown
+    selected: tuple[Card, ...]
+    legal: tuple[Action, ...]  # nothing while a computer player moves
+    lays: tuple[LayDown, ...]  # the lay-downs the selected cards make, exactly these cards
+    hits: tuple[Hit, ...]  # where the one selected card may be hit
+    discards: tuple[Discard, ...]  # the one selected card discarded (on whom, for a Skip)
+    can_lay: bool  # "Lay down" is offered
+
+    @property
+    def hittable(self) -> frozenset[tuple[int, int]]:
+        """The groups, (seat, index), the selected card may be hit on."""
+        return frozenset((hit.player, hit.group) for hit in self.hits)
+
+
+def choices(ui: Ui) -> Choices:
+    assert ui.game is not None
+    game = ui.game
+    hand = shown_hand(ui)
+    selected = tuple(hand[i] for i in ui.selected if i < len(hand))
+    legal = () if computer_turn(game) else legal_actions(game)
+    chosen = Counter(selected)
+    lays = tuple(a for a in legal if isinstance(a, LayDown) and Counter(a.cards) == chosen)
+    one = selected[0] if len(selected) == 1 else None
+    hits = tuple(a for a in legal if isinstance(a, Hit) and a.card == one)
+    discards = tuple(a for a in legal if isinstance(a, Discard) and a.card == one)
+    may_lay = game.step is Step.PLAY and not game.player.has_laid
+    can_lay = may_lay and (bool(lays) if ui.selected else any(isinstance(a, LayDown) for a in legal))
+    return Choices(hand, selected, legal, lays, hits, discards, can_lay)
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What was put on the table since the watcher's turn: the seats that laid their phase,
+    and the cards (in notation) added to each group, by seat and group."""
+
+    laid: frozenset[int] = frozenset()
+    added: Mapping[tuple[int, int], tuple[str, ...]] = field(default_factory=dict)
+
+
+def table_marks(moves: Sequence[Move], seats: tuple[int, ...]) -> Marks:
+    """What players other than ``seats`` put on the table in ``moves`` (the watchers know
+    their own)."""
+    laid: set[int] = set()
+    added: dict[tuple[int, int], tuple[str, ...]] = {}
+    for move in moves:
+        if move.seat in seats:
+            continue
+        if move.laid:
+            laid.add(move.seat)
+        if move.added is not None:
+            seat, group, card = move.added
+            added[(seat, group)] = (*added.get((seat, group), ()), str(card))
+    return Marks(frozenset(laid), added)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One render's table.  ``seen`` is the view the screen draws: the viewer's; at a hand's
+    end, that of who went out; with no hand shown, the next seat's, for its public parts."""
+
+    seen: PlayerView
+    viewer: int | None  # whose hand is shown; None when no hand is
+    order: tuple[PublicPlayer, ...]  # the players dealt in, as the screen lists them
+    kinds: tuple[str, ...]  # who plays each seat (see PLAYER_KINDS)
+    choices: Choices
+    moves: tuple[Move, ...]  # since the watchers' turn, oldest first
+    marks: Marks
+    computer_turn: bool  # a computer player is to move
+    closing: bool  # the play that ended the hand, before the scores
+    two_sided: bool  # the edition's cards have two sides that turn the table over
+    flipped: Text  # what the last action did if it turned the table over
+    arriving: int  # where the card the last action brought sits in the hand; -1 if none
+    drawn: int  # where the card the player drew this turn sits in the hand; -1 if none
+    fresh_laid: int | None = None  # the seat that just laid its phase
+    fresh_hit: tuple[int, int] | None = None  # the group (seat, index) a card was just hit on
+    selected_at: tuple[int, ...] = ()  # where the selected cards sit in the hand as shown
+    sort: Sort = Sort.NUMBER
+    prompt: Prompt | None = None
+    message: Text = NOTHING
+
+    @property
+    def flipping(self) -> bool:
+        """Whether the last action turned the table over (the cards turn as they show)."""
+        return bool(self.flipped)
+
+    @property
+    def playing(self) -> PublicPlayer:
+        """The player whose turn it is."""
+        return self.seen.players[self.seen.current]
+
+    @property
+    def mine(self) -> bool:
+        """Whether the hand on show is the player's to move."""
+        return not self.computer_turn and self.seen.step in (Step.DRAW, Step.PLAY)
+
+    def arrives(self, seat: int, index: int) -> bool:
+        """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
+        return self.fresh_laid == seat or self.fresh_hit == (seat, index)
+
+
+def table_of(ui: Ui) -> Table:
+    """The table ``ui`` shows, worked out once."""
+    assert ui.game is not None
+    game = ui.game
+    seat = viewer(ui)
+    ending = closing(ui)
+    if ending:
+        out = game.history[-1].went_out
+        seen = view(game, out if out is not None else game.current)
+        order = _rotated(seen, seen.seat)
+    elif seat is None:
+        # Only the public parts are drawn (its hand never is); the player to move as
+        # everyone else sees them, with the side of their cards facing the table.
+        seen = view(game, game.current)
+        me = view(game, (game.current + 1) % len(game.players)).players[game.current]
+        order = [me, *_rotated(seen, game.current)[1:]]
+    else:
+        seen = view(game, seat)
+        order = _rotated(seen, seat)[1:]
+    offered = choices(ui)
+    seats = watchers(ui)
+    moves = since_turn(ui, seats)
+    hand = offered.hand
+    return Table(
+        seen=seen,
+        viewer=seat,
+        order=tuple(player for player in order if player.in_hand),
+        kinds=game.config.kinds,
+        choices=offered,
+        moves=moves,
+        marks=table_marks(moves, seats),
+        computer_turn=computer_turn(game),
+        closing=ending,
+        two_sided=game.config.options.ruleset().two_sided,
+        flipped=ui.flipped,
+        arriving=_position(hand, ui.fresh.card),
+        drawn=_position(hand, ui.drawn) if game.current == seat else -1,
+        fresh_laid=game.current if ui.fresh.laid else None,
+        fresh_hit=ui.fresh.hit,
+        selected_at=ui.selected,
+        sort=ui.sort,
+        prompt=ui.prompt,
+        message=ui.message,
+    )
+
+
+def _rotated(seen: PlayerView, first: int) -> list[PublicPlayer]:
+    """Every player in turn order, starting with ``first``."""
+    count = len(seen.players)
+    return [seen.players[(first + step) % count] for step in range(count)]
+
+
+def _position(hand: Sequence[Card], notation: str) -> int:
+    """Where a card (in notation) sits in the hand as shown; -1 when it is not there."""
+    return next((i for i, card in enumerate(hand) if str(card) == notation), -1) if notation else -1

@@ -1,0 +1,238 @@
+"""The table screens: between turns, the table with a hand, the open table while computer
+players move, and a hand's last play.
+
+A phone card table: a turn bar at the top, the table (other players, piles, the moves
+since your turn, your groups) scrolling in the middle, and a dock at the bottom with
+your hand and the turn's buttons, which never scroll away.  Each screen draws one
+``Table`` (see ``table_model``); the page never receives another player's hand, and
+while computer players move at a table of several people no hand is shown.
+"""
+
+from __future__ import annotations
+
+from phase10 import GameState, Step
+from phase10.rules import PERSON
+from phase10.view import view
+
+from .html import Markup, el, join
+from .i18n import Text, Words
+from .pieces import button, hand_card, header, phase_words, toggle
+from .state import Sort
+from .table_model import Table
+from .table_parts import (
+    action_bar,
+    flip_status,
+    laid_groups,
+    moves_panel,
+    piles,
+    players_section,
+    prompt_panel,
+    side_badge,
+    ticker,
+)
+
+__all__ = ["handoff_screen", "table_screen"]
+
+
+def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
+    """Between turns: no card of any hand is on the page."""
+    seen = view(game, game.current)  # for the public parts only: its hand is never drawn
+    name = seen.me.name
+    skipped = [p.name for p in seen.players if p.skip_protected and p.seat != seen.current]
+    return join(
+        [
+            header(w, w("handoff.hand", number=seen.hand_number), home=True),
+            el(
+                "section",
+                el("p", w("handoff.pass_to"), class_="handoff-lead"),
+                el("h2", name, class_="handoff-name"),
+                el("p", phase_words(seen.me, w), class_="handoff-phase"),
+                el("p", w.say(flipped), class_="notice") if flipped else "",
+                side_badge(seen.side, w) if seen.options.ruleset().two_sided else "",
+                el("p", w("handoff.skipped", names=skipped), class_="notice") if skipped else "",
+                button(w("handoff.show", name=name), "reveal", primary=True),
+                class_="handoff",
+            ),
+        ]
+    )
+
+
+def table_screen(table: Table, w: Words) -> Markup:
+    """The table with the viewer's hand; at a hand's end, or with no hand to show, the
+    screens made for those."""
+    if table.closing:
+        return closing_screen(table, w)
+    if table.viewer is None:
+        return open_table_screen(table, w)
+    seen = table.seen
+    offered = table.choices
+    area = el(
+        "div",
+        el(
+            "div",
+            piles(seen, offered.legal, w, table.flipping),
+            moves_panel(table, w),
+            class_="centre",
+        ),
+        flip_status(table, w),
+        my_groups(table, w),
+        players_section(table, table.order, w, w("table.other_players")),
+        class_="table-area",
+    )
+    cards = [
+        hand_card(
+            card, i, i in table.selected_at, w, i == table.arriving, table.flipping, drawn=i == table.drawn
+        )
+        for i, card in enumerate(offered.hand)
+    ]
+    dock = el(
+        "div",
+        ticker(table, w),
+        el("p", w.say(table.message), class_="message", role="alert") if table.message else "",
+        el(
+            "section",
+            el(
+                "div",
+                el("span", w("table.hand", count=len(offered.hand)), class_="hand-title"),
+                toggle(
+                    w("table.sort_number"),
+                    "sort",
+                    Sort.NUMBER,
+                    table.sort is Sort.NUMBER,
+                    w("table.sort_number_name"),
+                ),
+                toggle(
+                    w("table.sort_color"),
+                    "sort",
+                    Sort.COLOR,
+                    table.sort is Sort.COLOR,
+                    w("table.sort_color_name"),
+                ),
+                class_="hand-bar",
+            ),
+            el("div", *cards, class_="hand", role="group", aria_label=w("table.hand_name")),
+            action_bar(table, w),
+            class_="my-hand",
+        ),
+        class_="dock",
+    )
+    return el(
+        "div",
+        turn_bar(table, w, seen.me.name),
+        area,
+        dock,
+        prompt_panel(table.prompt, seen, w) if table.prompt else "",
+        class_="table-screen" + (" my-turn" if table.mine else ""),
+    )
+
+
+def turn_bar(table: Table, w: Words, name: str) -> Markup:
+    """Whose turn it is, at the top of the table: the player's own, or who is playing."""
+    number = table.seen.hand_number
+    if table.closing:
+        state, title = "", w("table.hand_end", number=number)
+    elif table.mine:
+        state, title = w("table.your_turn"), w("table.title", number=number, name=name)
+    else:
+        state = w("table.is_playing", name=table.playing.name)
+        title = w("table.title", number=number, name=name)
+    return el(
+        "header",
+        el("h1", title, tabindex="-1"),
+        el(
+            "div",
+            button(w("home.rules"), "rules"),
+            button(w("button.home"), "home"),
+            class_="bar-buttons",
+        ),
+        el("p", state, class_="turn-state" + (" mine" if table.mine else "")) if state else "",
+        class_="bar turn-bar",
+    )
+
+
+def my_groups(table: Table, w: Words) -> Markup:
+    """The viewer's phase, points and laid groups."""
+    me = table.seen.me
+    groups = laid_groups(table, me, w)
+    return el(
+        "section",
+        el(
+            "h2",
+            phase_words(me, w),
+            el("span", w("table.my_score", score=me.score), class_="my-score"),
+            class_="my-phase",
+        ),
+        el("div", *groups, class_="groups mine", role="group", aria_label=w("table.my_groups"))
+        if groups
+        else "",
+        class_="me",
+    )
+
+
+def open_table_screen(table: Table, w: Words) -> Markup:
+    """Computer players moving at a table of several people: the table, and no hand at all."""
+    playing = table.playing.name
+    return el(
+        "div",
+        el(
+            "header",
+            el("h1", w("table.title_open", number=table.seen.hand_number, name=playing), tabindex="-1"),
+            el(
+                "div",
+                button(w("home.rules"), "rules"),
+                button(w("button.home"), "home"),
+                class_="bar-buttons",
+            ),
+            class_="bar turn-bar",
+        ),
+        el(
+            "div",
+            el("div", piles(table.seen, (), w, table.flipping), moves_panel(table, w), class_="centre"),
+            flip_status(table, w),
+            players_section(table, table.order, w, w("table.players")),
+            class_="table-area",
+        ),
+        el(
+            "div",
+            ticker(table, w),
+            el("p", w("table.open_hint", name=playing), class_="hint open-table"),
+            class_="dock",
+        ),
+        class_="table-screen",
+    )
+
+
+def closing_screen(table: Table, w: Words) -> Markup:
+    """The play that ended the hand, left on the table a moment before the scores: every
+    hand is face down again, and who went out is named."""
+    seen = table.seen
+    out = seen.history[-1].went_out
+    person_out = out is not None and table.kinds[out] == PERSON
+    won = seen.step is Step.GAME_OVER and seen.winner == out
+    headline = (
+        w("table.went_out_won" if won else "table.went_out", name=seen.players[out].name)
+        if out is not None
+        else w("over.nobody")
+    )
+    return el(
+        "div",
+        turn_bar(table, w, seen.me.name),
+        el(
+            "div",
+            el("div", piles(seen, (), w), moves_panel(table, w), class_="centre"),
+            flip_status(table, w),
+            players_section(table, table.order, w, w("table.players")),
+            class_="table-area",
+        ),
+        el(
+            "div",
+            el(
+                "section",
+                el("h2", ("★ " if person_out else "") + headline, class_="out-name"),
+                button(w("table.see_scores"), "scores", primary=True),
+                class_="hand-end" + (" celebrate" if person_out else ""),
+            ),
+            class_="dock",
+        ),
+        class_="table-screen",
+    )
