@@ -8,7 +8,9 @@ from pathlib import Path
 
 import build
 import pytest
-from support import (
+from ui.controller import Event, Screen, Ui, handle
+
+from support.browser.driving import (
     WATCH_PAGE,
     LocalServer,
     check_page,
@@ -19,7 +21,6 @@ from support import (
     wait_for_controller,
     wait_ready,
 )
-from ui.controller import Event, Screen, Ui, handle
 
 
 def test_first_load_renders_the_home_screen_from_python(context, server, requests):

@@ -7,9 +7,19 @@ the page must show exactly the mirror's table, the person's hand and no other.
 
 from __future__ import annotations
 
-from english import said
-from support import SNAPSHOT, Table, open_app, saved_game, start_game, tap, wait_for_controller, wait_ready
 from ui.controller import Event, Screen, Ui, computer_due, narration, resume
+
+from support.browser.driving import (
+    SNAPSHOT,
+    Table,
+    open_app,
+    saved_game,
+    start_game,
+    tap,
+    wait_for_controller,
+    wait_ready,
+)
+from support.web.english import said
 
 SOLO = ("Ann", "Robo", "Hal")
 SOLO_KINDS = ("person", "normal", "hard")

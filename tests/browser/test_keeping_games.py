@@ -9,8 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from states import TIEBREAK
-from support import (
+from ui.controller import Event, shown_hand
+from ui.storage import save_text
+
+from phase10 import Discard, Draw, GameConfig, GameState, Step, apply, legal_actions, new_game
+from phase10.cards import parse_card
+from phase10.notation import parse_state
+from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
+from support.browser.driving import (
     LocalServer,
     continue_saved,
     open_app,
@@ -19,13 +25,7 @@ from support import (
     tap,
     wait_ready,
 )
-from ui.controller import Event, shown_hand
-from ui.storage import save_text
-
-from phase10 import Discard, Draw, GameConfig, GameState, Step, apply, legal_actions, new_game
-from phase10.cards import parse_card
-from phase10.notation import parse_state
-from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
+from support.web.states import TIEBREAK
 
 SCREEN = "() => document.documentElement.dataset.screen"
 DEEP = "[" * 100_000

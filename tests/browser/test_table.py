@@ -7,7 +7,10 @@ holds, and never a card of a hand other than the one being shown.
 
 from __future__ import annotations
 
-from support import (
+from ui.controller import Event, Screen, Ui, handle
+
+from phase10 import Step
+from support.browser.driving import (
     HOLDS_SKIP,
     check_page,
     continue_saved,
@@ -18,9 +21,6 @@ from support import (
     tap,
     wait_ready,
 )
-from ui.controller import Event, Screen, Ui, handle
-
-from phase10 import Step
 
 
 def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):

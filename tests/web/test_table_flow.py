@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-from english import told
-from states import COMPUTER_HITS
 from ui.controller import (
     SPEEDS,
     Event,
@@ -27,6 +25,8 @@ from ui.storage import SETTINGS, MemoryStore, Saves
 
 from phase10 import Discard, LayDown
 from phase10.notation import parse_state
+from support.web.english import told
+from support.web.states import COMPUTER_HITS
 
 SKIPPING = """
 game seed=3 current=1 step=draw
