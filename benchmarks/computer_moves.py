@@ -1,6 +1,6 @@
 """Computer players' moves in the app, timed in Chromium at phone size.
 
-    python benchmarks/computer_moves.py [--games N] [--seed S] [--no-build]
+    .venv/bin/python benchmarks/computer_moves.py [--games N] [--seed S] [--no-build]
 
 What is timed: each computer move the app makes, from the moment the page's timer
 calls the app to the moment the new screen is rendered. That is the bot's choice
@@ -13,8 +13,8 @@ reduced motion, so the moves come 300 ms apart). A script installed before any p
 script wraps ``setTimeout``: a callback that changes the render counter
 (``html[data-renders]``) is a computer move, and its duration is recorded. The games
 are one person against three hard computer players, first to 3 phases, seeds S, S+1,
-...; the person plays the taps of ``tests/web/taps.py`` and the whole game is
-mirrored on CPython (``tests/browser/support.py``'s ``Table``), so each timed move is
+...; the person plays the taps of ``support.web.taps`` (tests/support/) and the whole
+game is mirrored on CPython (``support.browser.driving``'s ``Table``), so each timed move is
 also checked against the engine.
 
 The goal (issue 5): the hard bot's decision p95 under 150 ms in the browser.
@@ -24,19 +24,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+import build
 from playwright.sync_api import sync_playwright
+from ui.state import Event, Screen
 
-ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT / "tests" / "browser"):
-    sys.path.insert(0, str(folder))
-
-import build  # noqa: E402
-from support import Table, serving, start_game  # noqa: E402
-from ui.state import Event, Screen  # noqa: E402
-
-from interaction import percentile, private_site  # noqa: E402
+from common import percentile, private_site
+from support.browser.driving import Table, serving, start_game
 
 TIMED = """
 window.__moves = [];

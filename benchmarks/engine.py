@@ -1,6 +1,6 @@
 """Engine speed: the phase finder, legal_actions, and whole random games.
 
-    python benchmarks/engine.py [--hands 20000] [--games 200] [--seed 1]
+    .venv/bin/python benchmarks/engine.py [--hands 20000] [--games 200] [--seed 1]
 
 ``legal_actions`` and whole games are measured for each edition in turn, so the
 Flip edition's figures compare with the classic ones from the same run.
@@ -15,22 +15,14 @@ import argparse
 import platform
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-
+from common import percentile
 from phase10.cards import WILD, Card
 from phase10.finder import enumerate_laydowns, find_laydown
 from phase10.game import apply, legal_actions, new_game
 from phase10.rules import CLASSIC, EDITIONS, GameConfig, Options
 from phase10.simulate import play_random_game, random_choice
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def random_hand(rnd: random.Random, wilds: int) -> tuple[Card, ...]:
@@ -53,7 +45,7 @@ def bench_finder(rnd: random.Random, hands: int) -> dict[int, tuple[float, float
             found += result is not None
         results[wilds] = (
             statistics.median(times) * 1e3,
-            percentile(times, 0.99) * 1e3,
+            percentile(times, 99) * 1e3,
             max(times) * 1e3,
             found / len(times),
         )
@@ -69,7 +61,7 @@ def bench_enumerate(rnd: random.Random, hands: int) -> tuple[float, float, float
         started = time.perf_counter()
         counts.append(sum(1 for _ in enumerate_laydowns(hand, phase)))
         times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1e3, percentile(times, 0.99) * 1e3, max(counts)
+    return statistics.median(times) * 1e3, percentile(times, 99) * 1e3, max(counts)
 
 
 def bench_legal_actions(rnd: random.Random, games: int, edition: str) -> tuple[float, float, float, int]:
@@ -83,7 +75,7 @@ def bench_legal_actions(rnd: random.Random, games: int, edition: str) -> tuple[f
             times.append(time.perf_counter() - started)
             states += 1
             state = apply(state, random_choice(legal, rnd))
-    return statistics.median(times) * 1e6, percentile(times, 0.99) * 1e6, max(times) * 1e3, states
+    return statistics.median(times) * 1e6, percentile(times, 99) * 1e6, max(times) * 1e3, states
 
 
 def bench_games(games: int, edition: str) -> tuple[float, float]:

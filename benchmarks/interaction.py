@@ -1,6 +1,7 @@
 """Tap latency on the table: how long a tap takes to show its new screen, in Chromium at phone size.
 
-    python benchmarks/interaction.py [--games N] [--seed S] [--budget SECONDS] [--json PATH] [--no-build]
+    .venv/bin/python benchmarks/interaction.py [--games N] [--seed S] [--budget SECONDS]
+                                               [--json PATH] [--no-build]
 
 What is timed: from the moment a tap's click event is dispatched to the moment the new
 screen has been rendered and painted, for the taps a game is made of:
@@ -45,10 +46,10 @@ CPython, where the benchmark mirrors the game.
 
 The games are real ones played through the UI: New game, players, "first to N phases"
 (N = 3, 4, 5 in turn, 3 or 4 players, which gives many lay-downs and hits), the seed
-under "More options", Deal, then the taps of ``tests/web/taps.py``'s ``next_taps`` (the
-policy the end-to-end tests play with), each tap made with ``tests/browser/support.py``'s
-``tap`` and mirrored by ``ui.controller.handle`` on CPython, whose screen must match the
-page's after every tap. The page is first left to finish its service worker's
+under "More options", Deal, then the taps of ``support.web.taps``'s ``next_taps`` (the
+policy the end-to-end tests play with; tests/support/), each tap made with
+``support.browser.driving``'s ``tap`` and mirrored by ``ui.controller.handle`` on CPython,
+whose screen must match the page's after every tap. The page is first left to finish its service worker's
 precache, so that does not compete with the taps. Games go on (seeds S, S+1, ...) until every kind has its
 target number of samples (100; 20 for lay down and hit) or the time budget is used, or
 for exactly ``--games`` games (within the budget) when that is given.
@@ -68,38 +69,26 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import os
-import platform
-import shutil
 import statistics
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from support import renders, serving, tap
-from taps import next_taps
 from ui.controller import handle
 from ui.i18n import words
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
 
 import startup
+from common import machine, percentile, private_site, write_json
 from phase10.serialize import to_json
+from support.browser.driving import renders, serving, tap
+from support.web.taps import next_taps
 
 ROOT = build.ROOT
 VIEWPORT: ViewportSize = {"width": 390, "height": 844}
@@ -238,23 +227,6 @@ class Run:
 
 
 # --- serving ------------------------------------------------------------------------------
-
-
-@contextmanager
-def private_site(no_build: bool) -> Iterator[Path]:
-    """The app built into a private folder (or a copy of dist/), removed afterwards, so
-    that a rebuild of dist/ by someone else mid-run cannot change what is measured."""
-    workdir = Path(tempfile.mkdtemp(prefix="bench-site-"))
-    try:
-        site = workdir / "dist"
-        if no_build:
-            shutil.copytree(build.DIST, site)
-        else:
-            (ROOT / ".cache").mkdir(exist_ok=True)
-            build.build(site)
-        yield site
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 # --- taps ---------------------------------------------------------------------------------
@@ -442,12 +414,6 @@ def match_event_timing(run: Run, entries: list[list[float]]) -> None:
 # --- the report ---------------------------------------------------------------------------
 
 
-def percentile(values: list[float], p: float) -> float:
-    """Nearest rank: the smallest value with at least p% of the values at or below it."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
-
-
 def stats(values: list[float]) -> dict[str, float]:
     if not values:
         return {}
@@ -479,7 +445,7 @@ def load_line(run: Run) -> str:
 def report(run: Run) -> dict[str, Any]:
     cpus = os.cpu_count()
     print("\nTen Phases: tap -> updated screen, in Chromium (headless, 390x844, touch, scale 1)")
-    print(f"{platform.system()} {platform.machine()}, {cpus} CPUs")
+    print(f"{machine()}, {cpus} CPUs")
     print(load_line(run))
     print(
         f"app ready in {run.ready_ms:.0f} ms; {len(run.games)} games, {len(run.taps)} taps in "
@@ -559,7 +525,7 @@ def report(run: Run) -> dict[str, Any]:
         print(f"  {kind:<11}{'' if p95 is None else f'{p95:.1f} ms':>10}  {verdict}{note}")
     return {
         "cpus": cpus,
-        "machine": f"{platform.system()} {platform.machine()}",
+        "machine": machine(),
         "load_average_1min": {"before": run.load_before, "after": run.load_after},
         "viewport": VIEWPORT,
         "ready_ms": run.ready_ms,
@@ -604,7 +570,7 @@ def main(argv: list[str] | None = None) -> int:
     except (startup.BenchError, PlaywrightError) as error:
         print(f"interaction.py: error: {error}", file=sys.stderr)
         return 1
-    startup.write_json(args.json, report(run))
+    write_json(args.json, report(run))
     return 0
 
 

@@ -1,6 +1,6 @@
-"""Count what loading does with damaged saves: ``python benchmarks/save_mutations.py [N] [SEED]``.
+"""Count what loading does with damaged saves: ``.venv/bin/python benchmarks/save_mutations.py [N] [SEED]``.
 
-N mutants (default 3000) of real saves from seeded games (``tests/engine/mutations.py``)
+N mutants (default 3000) of real saves from seeded games (``support.engine.mutations``, in tests/support/)
 are loaded; each is refused (``CorruptStateError``), crashes the loader (another error),
 loads and plays a random legal game to its end, loads and then breaks an invariant, or
 loads with a score sheet that contradicts the rest of the save.  The last three are
@@ -17,12 +17,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
-sys.path.append(str(Path(__file__).resolve().parents[1] / "engine"))
-
-from mutations import BACKSTOP, KINDS, mutants, outcome
-
 import phase10
+from support.engine.mutations import BACKSTOP, KINDS, mutants, outcome
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
 """Start-up time: the app against a bare Pyodide boot, side by side in one run.
 
-    python benchmarks/startup.py [--rounds 7] [--engines chromium,firefox,webkit]
-                                 [--port 0] [--no-build] [--json PATH]
+    .venv/bin/python benchmarks/startup.py [--rounds 7] [--engines chromium,firefox,webkit]
+                                           [--port 0] [--no-build] [--json PATH]
 
 Each engine is measured in a run of its own, app and bare alternating.  This file
 measures Chromium, in detail; Firefox and WebKit are measured by startup_engines.py,
@@ -40,7 +40,6 @@ import hashlib
 import http.server
 import json
 import os
-import platform
 import shutil
 import socket
 import statistics
@@ -54,13 +53,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Literal
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 import build
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 import startup_engines
+from common import machine, write_json
 
 ROOT = build.ROOT
 
@@ -473,7 +471,7 @@ def report(results: Results) -> dict[str, Any]:
     print("\nTen Phases start-up: the app vs a bare Pyodide boot (same dist/pyodide/ files)")
     print(
         f"{results.rounds} rounds, app and bare alternating; Chromium headless, "
-        f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs"
+        f"{machine()}, {os.cpu_count()} CPUs"
     )
     print("time: performance.now() in the page when data-app-ready became 1, from navigation start")
     print("wall: time.perf_counter() around Playwright's navigation + wait\n")
@@ -558,7 +556,7 @@ def report(results: Results) -> dict[str, Any]:
     return {
         "rounds": results.rounds,
         "cpus": os.cpu_count(),
-        "machine": f"{platform.system()} {platform.machine()}",
+        "machine": machine(),
         "scenarios": SCENARIOS,
         "summary": table,
         "loads": {
@@ -610,13 +608,6 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     write_json(args.json, results)
     return 0
-
-
-def write_json(path: Path | None, data: dict[str, Any]) -> None:
-    """The results as JSON in ``path``, when one was asked for."""
-    if path:
-        path.write_text(json.dumps(data, indent=1) + "\n")
-        print(f"\nwrote {path}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 startup.py calls this for ``--engines firefox,webkit``; it measures Chromium itself,
 in more detail (bytes, requests, PyScript's steps).  Here each engine is driven as
-the end-to-end tests drive it (tests/browser/engines.py), and each load is timed by
+the end-to-end tests drive it (``support.browser.engines``, in tests/support/), and each load is timed by
 the page's own ``ten-phases:ready`` performance mark, from navigation start: the app
 and the bare page both set it when they are ready, so no script has to watch the
 page from its first line (WebKitWebDriver cannot run one there).
@@ -28,10 +28,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Protocol
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "browser")]
-
-from engines import (  # noqa: E402
+from support.browser.engines import (
     BOOT_TIMEOUT,
     Engine,
     Firefox,

@@ -8,6 +8,13 @@ Installs what a fresh machine lacks first: a virtual environment in .venv with
 the pinned tools of tests/requirements.txt, the npm packages of
 package-lock.json (npm ci), and, through apt, Debian's browsers and what drives
 them (never a browser download).  Each step is skipped when its inputs are unchanged.
+
+Any python3 can start it: the first step needs the standard library only.  It
+also writes .venv's ten-phases.pth, which puts the source tree on the venv's path
+(the repository's root for build.py, engine/, web/, and tests/ for the
+test-support package), then runs the rest of this script again in the venv.
+The benchmarks and tests/screenshots.py are run with .venv/bin/python for the
+same reason.
 """
 
 from __future__ import annotations
@@ -21,13 +28,12 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
-
-from build import ensure_npm_packages  # noqa: E402
-from engines import DEBIAN_PACKAGES, versions  # noqa: E402
-
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
+# What the venv's Python finds from the source tree, in this order: the same folders as
+# pytest's pythonpath in pyproject.toml.
+SOURCE_PATH = (ROOT / "engine", ROOT / "web", ROOT / "tests", ROOT)
+PTH = "ten-phases.pth"
 
 
 def _digest(*paths: Path) -> str:
@@ -58,9 +64,27 @@ def ensure_venv() -> None:
     stamp.write_text(digest)
 
 
-def ensure_browsers() -> None:
+def ensure_source_path() -> None:
+    """The venv's ten-phases.pth: the source tree on its Python's path (see SOURCE_PATH)."""
+    site_packages = subprocess.run(
+        [str(PYTHON), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    pth = Path(site_packages) / PTH
+    text = "".join(f"{folder}\n" for folder in SOURCE_PATH)
+    if not pth.exists() or pth.read_text() != text:
+        pth.write_text(text)
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def ensure_browsers(packages: dict[str, str]) -> None:
     """Debian's packages the browser tests need, each found by a file it installs."""
-    lacking = sorted({package for path, package in DEBIAN_PACKAGES.items() if not Path(path).exists()})
+    lacking = sorted({package for path, package in packages.items() if not Path(path).exists()})
     if not lacking:
         return
     if shutil.which("apt-get") is None or os.geteuid() != 0:
@@ -74,8 +98,17 @@ def ensure_browsers() -> None:
 def main() -> int:
     os.chdir(ROOT)
     ensure_venv()
+    ensure_source_path()
+    if not in_venv():
+        # The rest imports build.py and the test-support package: the venv finds them.
+        os.execv(PYTHON, [str(PYTHON), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+    from build import ensure_npm_packages
+
+    from support.browser.engines import DEBIAN_PACKAGES, versions
+
     ensure_npm_packages(dev=True)
-    ensure_browsers()
+    ensure_browsers(DEBIAN_PACKAGES)
     for engine, version in versions().items():
         print(f"{engine}: {version}", flush=True)
     command = [str(PYTHON), "-m", "pytest", *sys.argv[1:]]

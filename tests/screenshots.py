@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Screenshots of every screen of Ten Phases at phone size, for design review.
 
-    python tests/screenshots.py               build dist/, then shoot into docs/screenshots/
-    python tests/screenshots.py --no-build    shoot the dist/ already built
+    .venv/bin/python tests/screenshots.py               build dist/, then shoot into docs/screenshots/
+    .venv/bin/python tests/screenshots.py --no-build    shoot the dist/ already built
+
+(.venv as tests/run.py sets it up: its ten-phases.pth finds build.py, the engine, the
+UI and the test-support package in the source tree.)
 
 Not a test (pytest collects test_*.py only): a script that drives the built app
 in Debian's Chromium, by taps, the way tests/browser does.  Every game shown is
@@ -30,27 +33,31 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from ui.controller import handle
+from ui.play import timer_event
+from ui.state import Event, Screen, SetupInput, Ui
+from ui.table_model import closing, shown_hand
+
+from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, apply, new_game
+from phase10.bots import Bot, Level, bot_seed, seat_bot
+from phase10.cards import Card, parse_card
+from phase10.notation import parse_state
+from phase10.serialize import to_json
+from phase10.view import view
+from support.browser.driving import (
+    open_app,
+    put_saved_game,
+    renders,
+    serving,
+    tap,
+    wait_for_controller,
+    wait_ready,
+)
+from support.web.states import GOING_OUT, TIE, TIEBREAK
 
 ROOT = Path(__file__).resolve().parents[1]
-for folder in (ROOT, ROOT / "engine", ROOT / "web", ROOT / "tests" / "web", ROOT / "tests" / "browser"):
-    sys.path.insert(0, str(folder))
-
-import build  # noqa: E402
-from states import GOING_OUT, TIE, TIEBREAK  # noqa: E402
-from support import open_app, put_saved_game, renders, serving, tap, wait_for_controller, wait_ready  # noqa: E402
-from ui.controller import handle  # noqa: E402
-from ui.play import timer_event  # noqa: E402
-from ui.state import Event, Screen, SetupInput, Ui  # noqa: E402
-from ui.table_model import closing, shown_hand  # noqa: E402
-
-from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, apply, new_game  # noqa: E402
-from phase10.bots import Bot, Level, bot_seed, seat_bot  # noqa: E402
-from phase10.cards import Card, parse_card  # noqa: E402
-from phase10.notation import parse_state  # noqa: E402
-from phase10.serialize import to_json  # noqa: E402
-from phase10.view import view  # noqa: E402
-
 OUT = ROOT / "docs" / "screenshots"
 CHROMIUM = build.CHROMIUM
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)

@@ -13,12 +13,10 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import build
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="builds need subprocesses")
 

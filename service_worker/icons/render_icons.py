@@ -2,6 +2,9 @@
 
     .venv/bin/python service_worker/icons/render_icons.py
 
+(.venv as tests/run.py sets it up: its ten-phases.pth puts the repository's root, and
+so build.py, on the path.)
+
 The PNGs are committed, so building the app needs no browser.  The maskable
 icon draws the same artwork smaller on a full-bleed background, inside the
 safe zone a launcher may crop to a circle.
@@ -9,13 +12,10 @@ safe zone a launcher may crop to a circle.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import build
+from playwright.sync_api import sync_playwright
 
 HERE = Path(__file__).resolve().parent
 SIZES = {"icon-192.png": (192, 1.0), "icon-512.png": (512, 1.0), "apple-touch-icon.png": (180, 1.0)}

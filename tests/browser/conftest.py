@@ -1,6 +1,6 @@
 """Fixtures for end-to-end tests: the built site, a local server that can be
 stopped, and Debian's Chromium driven by Playwright (test_every_engine.py also
-launches Firefox and WebKit, through engines.py).
+launches Firefox and WebKit, through support/browser/engines.py).
 
 Every context records the requests its pages make, and a test fails if any goes
 to another origin.
@@ -9,21 +9,14 @@ to another origin.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import build
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-# The UI's Python (for the CPython mirror of a game) and the tap policy.
-sys.path.insert(0, str(ROOT / "web"))
-sys.path.insert(0, str(ROOT / "tests" / "web"))
-
-import build  # noqa: E402
-from support import LocalServer  # noqa: E402
+from support.browser.driving import LocalServer
 
 CHROMIUM = Path(build.CHROMIUM)
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)

@@ -7,13 +7,21 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from a11y import axe_problems, focus_problems
-from support import CAN_LAY, HOLDS_SKIP, continue_saved, open_app, put_saved_game, see_scores, tap
 from test_layout import computers_state, flip_state, hand_over_state
 from ui.state import Event
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json
+from support.browser.a11y import axe_problems, focus_problems
+from support.browser.driving import (
+    CAN_LAY,
+    HOLDS_SKIP,
+    continue_saved,
+    open_app,
+    put_saved_game,
+    see_scores,
+    tap,
+)
 
 Visit = Callable[[Any, str], None]
 

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import build
 import pytest
-from support import (
+from ui.controller import handle
+from ui.state import Event, Screen, Ui
+
+from support.browser.driving import (
     WATCH_PAGE,
     LocalServer,
     check_page,
@@ -19,8 +22,6 @@ from support import (
     wait_for_controller,
     wait_ready,
 )
-from ui.controller import handle
-from ui.state import Event, Screen, Ui
 
 
 def test_first_load_renders_the_home_screen_from_python(context, server, requests):

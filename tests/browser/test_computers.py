@@ -7,11 +7,21 @@ the page must show exactly the mirror's table, the person's hand and no other.
 
 from __future__ import annotations
 
-from english import said
-from support import SNAPSHOT, Table, open_app, saved_game, start_game, tap, wait_for_controller, wait_ready
 from ui.narration import narration
 from ui.play import computer_due, resume
 from ui.state import Event, Screen, Ui
+
+from support.browser.driving import (
+    SNAPSHOT,
+    Table,
+    open_app,
+    saved_game,
+    start_game,
+    tap,
+    wait_for_controller,
+    wait_ready,
+)
+from support.web.english import said
 
 SOLO = ("Ann", "Robo", "Hal")
 SOLO_KINDS = ("person", "normal", "hard")

@@ -28,7 +28,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from engines import (
+from ui.controller import handle
+from ui.i18n import words
+from ui.state import Event, Screen, SetupInput, Ui
+from ui.storage import read_save, save_text
+
+from phase10 import Draw, Step, apply
+from support.browser.driving import SNAPSHOT, LocalServer, check_snapshot, control_for
+from support.browser.engines import (
     BOOT_TIMEOUT,
     ENGINES,
     Chromium,
@@ -39,14 +46,7 @@ from engines import (
     missing,
     virtual_display,
 )
-from support import SNAPSHOT, LocalServer, check_snapshot, control_for
-from taps import next_taps
-from ui.controller import handle
-from ui.i18n import words
-from ui.state import Event, Screen, SetupInput, Ui
-from ui.storage import read_save, save_text
-
-from phase10 import Draw, Step, apply
+from support.web.taps import next_taps
 
 Launch = Callable[..., Engine]
 

@@ -11,8 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from a11y import FOCUS
-from support import (
+from test_layout import layout_problems
+from ui.controller import handle
+from ui.state import Event, Screen, SetupInput, Ui
+
+from phase10.cards import Side
+from support.browser.a11y import FOCUS
+from support.browser.driving import (
     CAN_LAY,
     SNAPSHOT,
     Table,
@@ -24,11 +29,6 @@ from support import (
     tap,
     wait_ready,
 )
-from test_layout import layout_problems
-from ui.controller import handle
-from ui.state import Event, Screen, SetupInput, Ui
-
-from phase10.cards import Side
 
 # The shape each colour carries on every card, as the rules screen tells it.
 SHAPES = {"red": "●", "blue": "■", "yellow": "▲", "green": "◆"}

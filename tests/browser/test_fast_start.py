@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import build
-from support import (
+from ui.state import Event
+
+from support.browser.driving import (
     WATCH_PAGE,
     LocalServer,
     open_app,
@@ -23,7 +25,6 @@ from support import (
     wait_for_controller,
     wait_ready,
 )
-from ui.state import Event
 
 SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot"
 # The cache and key the snapshot lives under, as interpreter.js names them.

@@ -9,11 +9,11 @@ pile's top card, and nothing else of any hand.
 
 from __future__ import annotations
 
-from english import said
-from support import SNAPSHOT, Table, open_app, start_game, wait_for_controller
 from ui.state import Event, Screen
 
 from phase10.cards import Side
+from support.browser.driving import SNAPSHOT, Table, open_app, start_game, wait_for_controller
+from support.web.english import said
 
 SOLO = ("Robo", "Ann", "Hal")  # Ann plays first
 SOLO_KINDS = ("normal", "person", "hard")

@@ -9,16 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from states import TIEBREAK
-from support import (
-    LocalServer,
-    continue_saved,
-    open_app,
-    put_saved_game,
-    saved_game,
-    tap,
-    wait_ready,
-)
 from ui.state import Event
 from ui.storage import save_text
 from ui.table_model import shown_hand
@@ -27,6 +17,16 @@ from phase10 import Discard, Draw, GameConfig, GameState, Step, apply, legal_act
 from phase10.cards import parse_card
 from phase10.notation import parse_state
 from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
+from support.browser.driving import (
+    LocalServer,
+    continue_saved,
+    open_app,
+    put_saved_game,
+    saved_game,
+    tap,
+    wait_ready,
+)
+from support.web.states import TIEBREAK
 
 SCREEN = "() => document.documentElement.dataset.screen"
 DEEP = "[" * 100_000

@@ -7,13 +7,13 @@ import random
 from typing import Any
 
 import pytest
-from support import open_app, play_until, put_saved_game, renders, start_game, tap, wait_ready
 from ui.state import Event, Screen
 
 from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
 from phase10.cards import Side
 from phase10.serialize import to_json
 from phase10.simulate import random_choice
+from support.browser.driving import open_app, play_until, put_saved_game, renders, start_game, tap, wait_ready
 
 SIZES = {"small phone": (360, 640), "phone": (390, 844), "desktop": (1280, 800)}
 

@@ -26,8 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engines import Chromium, Engine, WebKit, compile_locales, missing, virtual_display
-from support import LocalServer
 
 from phase10 import (
     Action,
@@ -44,6 +42,8 @@ from phase10 import (
 from phase10.bots import Bot, Level, seat_bot
 from phase10.serialize import to_json
 from phase10.view import view
+from support.browser.driving import LocalServer
+from support.browser.engines import Chromium, Engine, WebKit, compile_locales, missing, virtual_display
 
 GAME_KEY = "ten-phases/game"
 SETTINGS_KEY = "ten-phases/settings"

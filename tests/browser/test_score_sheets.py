@@ -8,13 +8,13 @@ import json
 from typing import Any
 
 import pytest
-from a11y import axe_problems, focus_problems
-from support import continue_saved, tap
 from ui.state import Event
 
 from phase10 import Discard, apply
 from phase10.cards import parse_card
 from phase10.notation import parse_state
+from support.browser.a11y import axe_problems, focus_problems
+from support.browser.driving import continue_saved, tap
 
 # A standard game's last turn: Alexandra has laid phase 10 and discards her last card to win.
 # The others are on phases 2 to 8, with three-digit totals.

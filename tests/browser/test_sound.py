@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from support import open_app, put_saved_game, renders, tap
 from ui.state import Event
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json
+from support.browser.driving import open_app, put_saved_game, renders, tap
 
 # Counts the tones the page starts and the vibrations it asks for, without making a sound.
 RECORDER = """

@@ -7,7 +7,11 @@ holds, and never a card of a hand other than the one being shown.
 
 from __future__ import annotations
 
-from support import (
+from ui.controller import handle
+from ui.state import Event, Screen, Ui
+
+from phase10 import Step
+from support.browser.driving import (
     HOLDS_SKIP,
     check_page,
     continue_saved,
@@ -18,10 +22,6 @@ from support import (
     tap,
     wait_ready,
 )
-from ui.controller import handle
-from ui.state import Event, Screen, Ui
-
-from phase10 import Step
 
 
 def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):

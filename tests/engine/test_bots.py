@@ -8,7 +8,6 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import configs, reshuffle_hidden
 
 from phase10.actions import Discard
 from phase10.bots import Bot, Level, cards_missing, seat_bot
@@ -20,6 +19,7 @@ from phase10.rules import CLASSIC, FLIP, GameConfig, Options, SetupError
 from phase10.state import GameState, Step
 from phase10.tournament import play_bot_game, run_tournament, wilson_interval
 from phase10.view import view
+from support.engine.strategies import configs, reshuffle_hidden
 
 LEVELS = [level.value for level in Level]
 

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from helpers import check, illegal, play, scenario
 
 from phase10 import judge
 from phase10.actions import Discard, Draw, LayDown, NextHand, TakeDiscard, parse_action
@@ -39,6 +38,7 @@ from phase10.notation import format_state, parse_state
 from phase10.rules import CLASSIC, EDITIONS, FLIP, FLIP_DECK_TABLE, GameConfig, GroupKind, Options, SetupError
 from phase10.serialize import from_json, to_json
 from phase10.state import Step
+from support.engine.scenarios import check, illegal, play, scenario
 
 FLIP_OPTIONS = Options(edition="flip")
 COLOR_RUN = GroupKind.COLOR_RUN

@@ -14,7 +14,6 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import check_refused, seated
 
 from phase10.actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
 from phase10.cards import Card, Side, all_faces
@@ -26,6 +25,7 @@ from phase10.rules import FLIP, GameConfig, GroupKind, Options
 from phase10.serialize import from_json, to_json
 from phase10.simulate import play_random_game, random_choice
 from phase10.state import GameState, Step
+from support.engine.strategies import check_refused, seated
 
 
 @st.composite

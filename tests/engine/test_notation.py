@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from strategies import game_states
 
 from phase10.actions import ActionSyntaxError, parse_action
 from phase10.cards import CardError, all_faces, parse_card, parse_cards
 from phase10.game import legal_actions
 from phase10.notation import format_state, parse_state
 from phase10.serialize import CorruptStateError
+from support.engine.strategies import game_states
 
 
 def test_every_card_round_trips():

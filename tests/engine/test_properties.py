@@ -8,7 +8,6 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import check_refused, configs, game_states
 
 from phase10.actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from phase10.cards import all_faces
@@ -18,6 +17,7 @@ from phase10.invariants import check_state
 from phase10.rules import GroupKind
 from phase10.simulate import play_random_game
 from phase10.state import GameState, Step
+from support.engine.strategies import check_refused, configs, game_states
 
 
 # A few hundred whole games in the default run (thousands with ``simulate``).

@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from helpers import cards, check, find_seed, group, illegal, play, scenario
 
 from phase10.actions import Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from phase10.cards import COLORS, NUMBERS, SKIP, WILD, Card, CardError, parse_card
@@ -27,6 +26,7 @@ from phase10.groups import End, can_form, group_problem, hit_ends, laydown_probl
 from phase10.invariants import state_problems
 from phase10.rules import CLASSIC, GameConfig, GroupKind, Options, SetupError
 from phase10.state import GameState, Step
+from support.engine.scenarios import cards, check, find_seed, group, illegal, play, scenario
 
 SET, RUN, COLOR = GroupKind.SET, GroupKind.RUN, GroupKind.COLOR
 

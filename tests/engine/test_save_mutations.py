@@ -15,8 +15,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from mutations import BACKSTOP, mutants, outcome, play_out, real_saves, sheet_contradiction
-from strategies import configs, states_along
 
 from phase10.game import new_game
 from phase10.invariants import history_problems, state_problems
@@ -33,6 +31,8 @@ from phase10.serialize import (
     upgrade,
 )
 from phase10.state import Step
+from support.engine.mutations import BACKSTOP, mutants, outcome, play_out, real_saves, sheet_contradiction
+from support.engine.strategies import configs, states_along
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 

@@ -18,13 +18,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
-from helpers import cards, check, illegal, play, scenario
 
 from phase10.actions import TakeDiscard
 from phase10.cards import WILD
 from phase10.game import legal_actions
 from phase10.notation import parse_state
 from phase10.state import GameState
+from support.engine.scenarios import cards, check, illegal, play, scenario
 
 # Cards for a player who only watches, in order of preference: none of them is in a
 # draw pile's top cards below.

@@ -8,11 +8,11 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import game_states
 
 from phase10.game import new_game
 from phase10.rules import GameConfig, Options
 from phase10.serialize import SCHEMA_VERSION, CorruptStateError, from_json, state_to_dict, to_json
+from support.engine.strategies import game_states
 
 
 @given(game_states())

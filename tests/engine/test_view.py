@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import game_states, reshuffle_hidden, states_along
 
 from phase10.cards import Side, parse_cards
 from phase10.game import legal_actions
@@ -15,6 +14,7 @@ from phase10.invariants import state_problems
 from phase10.rules import GameConfig, Options
 from phase10.state import GameState, Step
 from phase10.view import view
+from support.engine.strategies import game_states, reshuffle_hidden, states_along
 
 
 @given(game_states(), st.integers(0, 2**32))

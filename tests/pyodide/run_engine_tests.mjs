@@ -4,7 +4,9 @@
 //
 //   node tests/pyodide/run_engine_tests.mjs [--wheels DIR]... [TESTS_DIR] [-- PYTEST_ARGS...]
 //
-// TESTS_DIR defaults to tests/engine. Wheel folders come from --wheels, else
+// TESTS_DIR defaults to tests/engine. The test-support package the tests import
+// (tests/support) is mounted beside it, and tests/ put on pytest's pythonpath, as
+// pyproject.toml does on the host. Wheel folders come from --wheels, else
 // from PYODIDE_WHEEL_DIRS (separated like PATH), else .cache/wheels/engine and
 // .cache/wheels/py314 (what tests/pyodide/prepare.py fills). Every *.whl in
 // them is installed, so keep one version of each package per set of folders.
@@ -95,14 +97,21 @@ async function main() {
   }
 
   // Mirror the repository layout (/repo/tests/engine, cwd /repo) so relative
-  // paths behave as on the host, but mount only the tests folder: engine/
-  // source is absent, so `import phase10` can only find the wheel.
+  // paths behave as on the host, but mount only the tests folder and the
+  // test-support package: engine/ source is absent, so `import phase10` can
+  // only find the wheel.
   const rel = path.relative(repo, testsDir);
   const inRepo = rel && !rel.startsWith("..") && !path.isAbsolute(rel);
   const mountPoint = path.posix.join("/repo", inRepo ? rel.split(path.sep).join("/")
                                                      : `tests/${path.basename(testsDir)}`);
   pyodide.FS.mkdirTree(mountPoint);
   pyodide.mountNodeFS(mountPoint, testsDir);
+  const support = path.join(repo, "tests", "support");
+  const supportRel = path.relative(testsDir, support);
+  if (supportRel.startsWith("..") || path.isAbsolute(supportRel)) {  // not mounted already
+    pyodide.FS.mkdirTree("/repo/tests/support");
+    pyodide.mountNodeFS("/repo/tests/support", support);
+  }
 
   pyodide.globals.set("mount_point", mountPoint);
   pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
@@ -145,7 +154,9 @@ sys.stdout.flush()
 
 # --rootdir=/repo with no ini file there: the host's pyproject.toml (whose
 # pythonpath would add engine/) is never read, node ids match the host's.
-int(pytest.main(["-p", "no:cacheprovider", "--rootdir=/repo", mount_point, *pytest_args],
+# Only tests/ goes on the path, for the test-support package.
+int(pytest.main(["-p", "no:cacheprovider", "--rootdir=/repo", "-o", "pythonpath=tests",
+                 mount_point, *pytest_args],
                 plugins=[PyodideProfile()]))
 `);
   return code;

@@ -5,10 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from english import said, spoken, told
-from seen import allowed_backs
-from states import COMPUTER_HITS
-from taps import next_taps
 from ui.controller import handle
 from ui.play import computer_due, resume
 from ui.screens import render
@@ -18,6 +14,10 @@ from ui.table_model import closing, viewer
 from phase10 import GameConfig, Options, Step, new_game
 from phase10.notation import parse_state
 from phase10.view import view
+from support.web.english import said, spoken, told
+from support.web.seen import allowed_backs
+from support.web.states import COMPUTER_HITS
+from support.web.taps import next_taps
 
 CARD = re.compile(r'data-card="([^"]+)"')
 BACK = re.compile(r'data-back="([^"]+)"')

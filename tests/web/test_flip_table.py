@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import re
 
-from english import EN, said
-from seen import allowed_backs
-from taps import next_taps
 from test_controller import BACK, cards_in, check_privacy, start
 from ui.controller import handle
 from ui.menus import rules_screen
@@ -22,6 +19,9 @@ from phase10 import Discard
 from phase10.cards import Side, parse_card
 from phase10.rules import FLIP
 from phase10.view import view
+from support.web.english import EN, said
+from support.web.seen import allowed_backs
+from support.web.taps import next_taps
 
 SOLO = ("Robo", "Ann", "Hal")  # Ann, after the dealer, plays first
 SOLO_KINDS = ("normal", "person", "hard")

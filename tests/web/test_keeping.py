@@ -7,7 +7,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from english import said
 from ui.controller import handle
 from ui.i18n import NOTHING
 from ui.keeping import BACKUP_FORMAT, HANDLERS, BackupError, Restore, read_backup, restored, synced
@@ -28,6 +27,7 @@ from ui.storage import (
 from phase10 import Draw, GameConfig, GameState, Options, apply, legal_actions, new_game
 from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
 from phase10.simulate import play_random_game
+from support.web.english import said
 
 DEEP = "[" * 100_000
 MADE = "2026-11-23T09:30:00"

@@ -18,7 +18,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from taps import next_taps
 from ui import i18n, menus, narration, screens
 from ui.controller import handle
 from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
@@ -30,6 +29,7 @@ from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side
 from phase10.notation import parse_state
 from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind, Options
+from support.web.taps import next_taps
 
 UI = Path(__file__).resolve().parents[2] / "web" / "ui"
 INDEX = UI.parent / "index.html"

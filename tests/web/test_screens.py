@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from english import EN
 from ui.html import el, esc
 from ui.menus import home_screen, update_banner
 from ui.state import Ui
 
 from phase10.rules import CLASSIC, OPTION_CATALOGUE
+from support.web.english import EN
 
 
 def test_text_is_escaped():

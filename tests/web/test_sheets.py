@@ -7,8 +7,6 @@ import json
 from dataclasses import replace
 from html.parser import HTMLParser
 
-from english import EN
-from states import GOING_OUT, TIE, TIEBREAK
 from ui.i18n import NOTHING, words
 from ui.results import game_over_screen, hand_over_screen, history_screen
 from ui.sheets import finished_date, order, standings, way_to_play
@@ -19,6 +17,8 @@ from phase10.cards import parse_card
 from phase10.game import hand_points
 from phase10.notation import parse_state
 from phase10.serialize import to_json
+from support.web.english import EN
+from support.web.states import GOING_OUT, TIE, TIEBREAK
 
 ES = words("es")
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from english import said
 from ui.state import Settings
 from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, PastGame, Saves, save_text
 
 from phase10 import Draw, GameConfig, GameState, Options, apply, new_game
 from phase10.serialize import to_json
+from support.web.english import said
 
 
 class FullStore(MemoryStore):

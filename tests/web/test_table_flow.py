@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-from english import told
-from states import COMPUTER_HITS
 from ui.controller import handle
 from ui.play import SPEEDS, computer_due, resume, timer_delay, timer_event
 from ui.screens import render
@@ -17,6 +15,8 @@ from ui.table_model import closing, shown_hand
 
 from phase10 import Discard, LayDown
 from phase10.notation import parse_state
+from support.web.english import told
+from support.web.states import COMPUTER_HITS
 
 SKIPPING = """
 game seed=3 current=1 step=draw

@@ -1,4 +1,4 @@
-"""Helpers for the end-to-end tests (fixtures live in conftest.py)."""
+"""Driving the app in the browser for the end-to-end tests (fixtures live in tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import build
-from english import said
-from seen import allowed_backs
-from taps import next_taps
 from ui.controller import handle
 from ui.i18n import words
 from ui.narration import announcement, narration
@@ -27,6 +24,9 @@ from phase10 import GameState
 from phase10.notation import parse_state
 from phase10.serialize import to_json
 from phase10.view import view
+from support.web.english import said
+from support.web.seen import allowed_backs
+from support.web.taps import next_taps
 
 
 class _NotingHandler(build.Handler):

@@ -1,0 +1,1 @@
+"""Helpers for the end-to-end tests in the browsers (their fixtures live in tests/browser/conftest.py)."""

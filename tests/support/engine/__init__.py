@@ -1,0 +1,1 @@
+"""Helpers for the engine's tests (run on CPython and on Pyodide)."""
