@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from phase10.cards import parse_cards
-from phase10.rules import EDITIONS, OPTION_CATALOGUE, Options
+from phase10.rules import EDITIONS, OPTION_CATALOGUE
 
 from .html import Markup, el, join
 from .i18n import LANGUAGES, Words, pick_language, words
 from .keeping_screens import games_fieldset, notice
-from .pieces import button, card_class, card_face, choice, header, phase_list
+from .pieces import MAIN_EDITION, button, card_class, card_face, choice, header, phase_list
 from .state import Speed, Ui
 
 __all__ = ["home_screen", "rules_screen", "settings_screen", "update_banner"]
 
-# The edition a new table plays unless it chooses another: its phases are shown in full,
-# each other edition's under its name.
-MAIN_EDITION = Options().ruleset()
+# The main edition's phases are shown in full, each other edition's under its name.
 OTHER_EDITIONS = tuple(rules for rules in EDITIONS.values() if rules is not MAIN_EDITION)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from phase10 import Card
 from phase10.cards import Side
 from phase10.groups import Group
-from phase10.rules import GroupKind, Ruleset
+from phase10.rules import GroupKind, Options, Ruleset
 from phase10.view import PublicPlayer
 
 from .html import Markup, el, join
@@ -16,6 +16,7 @@ from .i18n import Words
 
 __all__ = [
     "COLOR_NAMES",
+    "MAIN_EDITION",
     "SYMBOLS",
     "button",
     "card_class",
@@ -242,6 +243,10 @@ def header(w: Words, title: str, *, back: bool = False, home: bool = False) -> M
     if home:
         items.append(button(w("button.home"), "home"))
     return el("header", el("h1", title, tabindex="-1"), el("div", *items, class_="bar-buttons"), class_="bar")
+
+
+# The edition a table plays unless it chooses another: the one the screens show first.
+MAIN_EDITION = Options().ruleset()
 
 
 def phase_list(w: Words, rules: Ruleset) -> Markup:

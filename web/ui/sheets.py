@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass
 
 from phase10 import GameState
-from phase10.rules import Options
 from phase10.view import view
 
 from .html import Markup, el
 from .i18n import Words
+from .pieces import MAIN_EDITION
 
 __all__ = [
     "Standing",
@@ -146,7 +146,7 @@ def score_sheet(game: GameState, w: Words) -> Markup:
     rules = game.config.options.ruleset()
     caption = (
         el("caption", w("sheet.edition", edition=w(f"edition.{rules.name}.title")))
-        if rules is not Options().ruleset()  # the edition a table plays unless it chooses
+        if rules is not MAIN_EDITION
         else ""
     )
     rows = []

@@ -70,8 +70,13 @@ def since_turn(ui: Ui, seats: tuple[int, ...]) -> tuple[Move, ...]:
     """The moves of this hand since the turn of any of ``seats`` last ended, oldest first.
     On a hand's last play, the play that ended it counts too, whoever made it."""
     assert ui.game is not None
+    return _since(ui, seats, closing(ui))
+
+
+def _since(ui: Ui, seats: tuple[int, ...], ending: bool) -> tuple[Move, ...]:
+    assert ui.game is not None
     moves = [move for move in ui.log if move.hand == ui.game.hand_number]
-    last = len(moves) - (2 if closing(ui) else 1)
+    last = len(moves) - (2 if ending else 1)
     for index in range(last, -1, -1):
         if moves[index].turn_end and moves[index].seat in seats:
             return tuple(moves[index + 1 :])
@@ -82,8 +87,11 @@ def watchers(ui: Ui) -> tuple[int, ...]:
     """Whose turn the table's "since your turn" counts from: the hand shown, or, when no
     hand is shown, every person at the table."""
     assert ui.game is not None
-    seat = viewer(ui)
-    return (seat,) if seat is not None and not closing(ui) else people(ui.game)
+    return _watchers(ui.game, viewer(ui), closing(ui))
+
+
+def _watchers(game: GameState, seat: int | None, ending: bool) -> tuple[int, ...]:
+    return (seat,) if seat is not None and not ending else people(game)
 
 
 def shown_hand(ui: Ui) -> tuple[Card, ...]:
@@ -121,11 +129,16 @@ class Choices:
 
 
 def choices(ui: Ui) -> Choices:
+    """What the person at the table may do now: nothing while a computer player moves."""
+    assert ui.game is not None
+    return _choices(ui, () if computer_turn(ui.game) else legal_actions(ui.game))
+
+
+def _choices(ui: Ui, legal: tuple[Action, ...]) -> Choices:
     assert ui.game is not None
     game = ui.game
     hand = shown_hand(ui)
     selected = tuple(hand[i] for i in ui.selected if i < len(hand))
-    legal = () if computer_turn(game) else legal_actions(game)
     chosen = Counter(selected)
     lays = tuple(a for a in legal if isinstance(a, LayDown) and Counter(a.cards) == chosen)
     one = selected[0] if len(selected) == 1 else None
@@ -225,9 +238,12 @@ def table_of(ui: Ui) -> Table:
     else:
         seen = view(game, seat)
         order = _rotated(seen, seat)[1:]
-    offered = choices(ui)
-    seats = watchers(ui)
-    moves = since_turn(ui, seats)
+    moving = computer_turn(game)
+    # The view's legal actions are the ones the person at the table has (the viewer's, or
+    # at a hand's end the next hand's), except while a computer player moves.
+    offered = _choices(ui, () if moving else seen.legal)
+    seats = _watchers(game, seat, ending)
+    moves = _since(ui, seats, ending)
     hand = offered.hand
     return Table(
         seen=seen,
@@ -237,7 +253,7 @@ def table_of(ui: Ui) -> Table:
         choices=offered,
         moves=moves,
         marks=table_marks(moves, seats),
-        computer_turn=computer_turn(game),
+        computer_turn=moving,
         closing=ending,
         two_sided=game.config.options.ruleset().two_sided,
         flipped=ui.flipped,
