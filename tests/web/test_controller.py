@@ -8,7 +8,7 @@ import pytest
 from ui.controller import handle
 from ui.play import computer_due, resume
 from ui.screens import render
-from ui.state import Event, Screen, SetupForm, SetupInput, Ui
+from ui.state import Event, Screen, SetupForm, SetupInput, Ui, Way
 from ui.table_model import closing, viewer
 
 from phase10 import GameConfig, Options, Step, new_game
@@ -315,6 +315,18 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
             assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in spoken(ui))
         else:
             ui = move(ui)
+
+
+def test_the_setup_form_is_read_by_name_and_a_seat_has_one_name_and_one_kind():
+    with pytest.raises(ValueError, match="one name and one kind"):
+        SetupInput(("Ann", "Bo"), ("person",))
+    ways = ("ten-hands", "poker")
+    fields = SetupInput(("Ann", "Bo"), ("person", "robot"), "poker", ways, "x", True, " 12 ")
+    ui = handle(handle(Ui(), Event("new-game")), Event("setup-change", form=fields))
+    form = ui.setup
+    assert form.kinds == ("person", "person"), "an unknown kind is a person's"
+    assert form.edition == "classic" and form.phases_to_win == 5, "what does not read keeps the one before"
+    assert form.ways == (Way.TEN_HANDS,) and form.el_chavo and form.seed == "12"
 
 
 def test_setup_seats_switch_between_people_and_computers():
