@@ -14,6 +14,7 @@ from phase10.invariants import state_problems
 from phase10.rules import GameConfig, Options
 from phase10.state import GameState, Step
 from phase10.view import view
+from support.engine.scenarios import play, scenario
 from support.engine.strategies import game_states, reshuffle_hidden, states_along
 
 
@@ -81,8 +82,6 @@ def _flip_view_holds_exactly_what_the_table_shows(state: GameState) -> None:
 
 
 def test_flip_view_before_and_after_a_flip():
-    from helpers import play, scenario
-
     state = scenario(FLIP_TABLE)
     _flip_view_holds_exactly_what_the_table_shows(state)
     bo_sees = view(state, 1)
