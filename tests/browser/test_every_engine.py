@@ -166,6 +166,9 @@ def test_the_service_worker_controls_the_page_after_a_reload(launch: Launch, ser
     engine.open(server.url)
     engine.wait_ready()
     engine.wait_for_worker()
+    # The snapshot of Python (web/snapshot.js) loads in a worker once the page is controlled;
+    # a reload that cuts that load off is reported by Firefox as a page error.
+    engine.wait_until("() => document.documentElement.dataset.snapshot", timeout=BOOT_TIMEOUT)
     asked = len(server.paths)
     engine.reload()
     engine.wait_ready()
