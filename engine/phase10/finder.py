@@ -15,7 +15,7 @@ from itertools import combinations, product
 
 from .cards import COLORS, NUMBERS, WILD, Card
 from .groups import Group, _includes, add_to_group, arrange_run, hit_ends, laydown_problem
-from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec, Ruleset
+from .rules import GroupKind, GroupSpec, PhaseSpec, Ruleset
 
 __all__ = ["enumerate_laydowns", "find_laydown"]
 
@@ -25,12 +25,12 @@ Laydown = tuple[Group, ...]
 _Abstract = tuple[GroupKind, tuple[int, ...], int]
 
 
-def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Laydown | None:
+def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Laydown | None:
     """A valid lay-down of ``phase`` from ``hand``, using as few cards as it can, or None."""
     if not _counts_suffice(hand, phase):
         return _first_exact(hand, phase, rules)
     wilds = sum(1 for card in hand if card.is_wild)
-    by_number = [0] * 13
+    by_number = [0] * NUMBERS.stop  # indexed by card number
     by_color = [0] * len(COLORS)
     for card in hand:
         if card.is_natural:
@@ -205,7 +205,7 @@ def _canonical(groups: Sequence[Group]) -> Laydown:
 # --- every lay-down -------------------------------------------------------------------------
 
 
-def enumerate_laydowns(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Iterator[Laydown]:
+def enumerate_laydowns(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Iterator[Laydown]:
     """Every distinct valid lay-down of ``phase`` from ``hand``, extra cards included.
 
     Each lay-down is a tuple of groups in canonical order (see ``Group.sort_key``);

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card, Color
-from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec, Ruleset
+from .rules import GroupKind, GroupSpec, PhaseSpec, Ruleset
 
 __all__ = [
     "End",
@@ -118,7 +118,7 @@ class Group:
         return f"Group({str(self)!r})"
 
 
-def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:
+def group_problem(group: Group, rules: Ruleset) -> str | None:
     """Why ``group`` is not a valid group of its kind, or None if it is.
 
     A group is valid when its cards can all stand for what the kind asks: each
@@ -154,7 +154,7 @@ def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:
     return None
 
 
-def hit_ends(group: Group, card: Card, rules: Ruleset = CLASSIC) -> tuple[End | None, ...]:
+def hit_ends(group: Group, card: Card, rules: Ruleset) -> tuple[End | None, ...]:
     """Where ``card`` may be hit on the valid laid ``group``.
 
     Returns ``(None,)`` for a set or colour group it fits, the free run ends it
@@ -180,7 +180,7 @@ def hit_ends(group: Group, card: Card, rules: Ruleset = CLASSIC) -> tuple[End | 
     return tuple(ends)
 
 
-def hit_problem(group: Group, card: Card, rules: Ruleset = CLASSIC) -> str | None:
+def hit_problem(group: Group, card: Card, rules: Ruleset) -> str | None:
     """Why ``card`` cannot be hit on ``group`` at all, or None if it fits somewhere."""
     if card.is_skip:
         return "a Skip can never be hit"
@@ -199,7 +199,7 @@ def add_to_group(group: Group, card: Card, end: End | None) -> Group:
     return Group(group.kind, (*group.cards, card))
 
 
-def arrange_run(cards: Sequence[Card], rules: Ruleset = CLASSIC) -> tuple[Card, ...] | None:
+def arrange_run(cards: Sequence[Card], rules: Ruleset) -> tuple[Card, ...] | None:
     """Order ``cards`` into a run low to high, the cards of no fixed number in the gaps, or None.
 
     Spare cards of no fixed number go on the high end while it has room, then on
@@ -232,7 +232,7 @@ def arrange_run(cards: Sequence[Card], rules: Ruleset = CLASSIC) -> tuple[Card, 
     return tuple(ordered)
 
 
-def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset = CLASSIC) -> bool:
+def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset) -> bool:
     """Can all of ``cards``, in some order, form one ``kind`` group of at least ``size``?"""
     if len(cards) < max(size, rules.min_group_size.get(kind, 1)):
         return False
@@ -242,7 +242,7 @@ def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset =
     return group_problem(Group.make(kind, cards), rules) is None
 
 
-def laydown_problem(groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> str | None:
+def laydown_problem(groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset) -> str | None:
     """Why ``groups`` laid together do not make ``phase``, or None if they do."""
     if len(groups) != len(phase.groups):
         return f"phase {phase.number} is {phase.describe()}: {len(phase.groups)} group(s), not {len(groups)}"

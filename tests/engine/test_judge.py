@@ -229,11 +229,11 @@ def check_found(phase: int, hand: list[str], rules: str, found: list[list[str]])
         assert len(group) >= spec.size
         laid = Group.make(spec.kind, [judge_card(text) for text in group])
         # A run comes low to high, as laid: valid exactly as listed.
-        assert group_problem(laid) is None, (group, spec)
+        assert group_problem(laid, CLASSIC) is None, (group, spec)
 
 
 def judge_card(text: str) -> Card:
-    return judge._CARDS[text]
+    return judge._TABLES["classic", None].cards[text]
 
 
 @pytest.mark.parametrize(
@@ -275,7 +275,7 @@ def brute_force_possible(hand: list[Card], phase: int, rules: str) -> bool:
             seen: set[tuple[Card, ...]] = set()
             for picked in combinations(range(len(left)), size):
                 group = tuple(sorted(left[i] for i in picked))
-                if group in seen or not can_form(group_spec.kind, group, group_spec.size):
+                if group in seen or not can_form(group_spec.kind, group, group_spec.size, CLASSIC):
                     continue
                 seen.add(group)
                 rest = [card for i, card in enumerate(left) if i not in picked]
