@@ -40,7 +40,7 @@ def bench_finder(rnd: random.Random, hands: int) -> dict[int, tuple[float, float
             hand = random_hand(rnd, wilds)
             phase = CLASSIC.phase(rnd.randint(1, 10))
             started = time.perf_counter()
-            result = find_laydown(hand, phase)
+            result = find_laydown(hand, phase, CLASSIC)
             times.append(time.perf_counter() - started)
             found += result is not None
         results[wilds] = (
@@ -59,7 +59,7 @@ def bench_enumerate(rnd: random.Random, hands: int) -> tuple[float, float, float
         hand = random_hand(rnd, rnd.randint(0, 4))
         phase = CLASSIC.phase(rnd.randint(1, 10))
         started = time.perf_counter()
-        counts.append(sum(1 for _ in enumerate_laydowns(hand, phase)))
+        counts.append(sum(1 for _ in enumerate_laydowns(hand, phase, CLASSIC)))
         times.append(time.perf_counter() - started)
     return statistics.median(times) * 1e3, percentile(times, 99) * 1e3, max(counts)
 

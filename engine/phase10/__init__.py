@@ -1,5 +1,6 @@
 """Ten Phases: an unofficial rules engine for the Phase 10 card game."""
 
+from . import scoresheet
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
 from .cards import SKIP, WILD, Card, CardError, Color, format_cards, parse_card, parse_cards
 from .finder import enumerate_laydowns, find_laydown
@@ -7,6 +8,7 @@ from .game import IllegalActionError, apply, legal_actions, new_game, replay, wh
 from .groups import End, Group
 from .rules import CLASSIC, GameConfig, GroupKind, Options, PhaseSpec, Ruleset, SetupError
 from .state import GameState, HandRecord, PlayerState, Step
+from .view import PlayerView, PublicPlayer, TableView, public_view, view
 
 __version__ = "0.1.0"
 
@@ -33,9 +35,12 @@ __all__ = [
     "Options",
     "PhaseSpec",
     "PlayerState",
+    "PlayerView",
+    "PublicPlayer",
     "Ruleset",
     "SetupError",
     "Step",
+    "TableView",
     "TakeDiscard",
     "apply",
     "enumerate_laydowns",
@@ -46,6 +51,9 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "public_view",
     "replay",
+    "scoresheet",
+    "view",
     "why_illegal",
 ]

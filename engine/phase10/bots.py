@@ -35,7 +35,7 @@ from enum import Enum
 from functools import lru_cache
 
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
-from .cards import COLORS, Card, Side, parse_cards
+from .cards import COLORS, NUMBERS, Card, Side, parse_cards
 from .finder import find_laydown
 from .groups import hit_ends
 from .rules import PERSON, GameConfig, GroupKind, GroupSpec, PhaseSpec
@@ -303,7 +303,7 @@ def _probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
         return _color_side_probes(hand, phase)
     if GroupKind.COLOR in kinds:
         return [Card.number_card(color, 1) for color in COLORS]
-    return [Card.number_card(COLORS[0], n) for n in range(1, 13)]
+    return [Card.number_card(COLORS[0], n) for n in NUMBERS]
 
 
 def _color_side_probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
@@ -313,12 +313,16 @@ def _color_side_probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
     held = [card for card in hand if card.is_natural]
     probes = {Card.number_card(COLORS[0], card.number) for card in held}
     for card in held:
-        low, high = max(1, card.number - reach + 1), min(12, card.number + reach - 1)
+        low, high = max(NUMBERS[0], card.number - reach + 1), min(NUMBERS[-1], card.number + reach - 1)
         probes.update(Card.number_card(card.color, n) for n in range(low, high + 1) if n != card.number)
     return sorted(probes)
 
 
-_WILD_NUMBERS = parse_cards(" ".join(str(n) for n in range(1, 13)))
+_WILD_NUMBERS = parse_cards(" ".join(str(n) for n in NUMBERS))
+
+
+# Counts of cards by number are lists indexed by the number itself: slot 0 stays unused.
+_SLOTS = NUMBERS.stop
 
 
 def cards_missing(hand: Sequence[Card], phase: PhaseSpec) -> int:
@@ -333,7 +337,7 @@ def _cards_missing(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
     if any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups):
         return _cards_missing_flip(hand, phase)
     wilds = 0
-    by_number = [0] * 13
+    by_number = [0] * _SLOTS
     by_color = [0] * len(COLORS)
     for card in hand:
         if card.is_wild:
@@ -354,14 +358,14 @@ def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_
     best = 10**6
     if spec.kind is GroupKind.SET:
         # The three numbers held most often are the only sets worth weighing.
-        held = sorted((n for n in range(1, 13) if by_number[n]), key=lambda n: -by_number[n])[:3]
+        held = sorted((n for n in NUMBERS if by_number[n]), key=lambda n: -by_number[n])[:3]
         for number in held:
             used = min(by_number[number], size)
             by_number[number] -= used
             best = min(best, size - used + _missing(specs, index + 1, by_number, by_color))
             by_number[number] += used
     elif spec.kind is GroupKind.RUN:
-        for start in range(1, 14 - size):
+        for start in range(NUMBERS[0], _SLOTS + 1 - size):
             present = [n for n in range(start, start + size) if by_number[n]]
             if not present:
                 continue
@@ -394,7 +398,7 @@ def _cards_missing_flip(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
     its own colour only (or any set), and a Wild Side Star fills anything."""
     color_stars = [0] * _ANY
     free_stars = 0
-    counts = [[0] * 13 for _ in range(_ANY + 1)]
+    counts = [[0] * _SLOTS for _ in range(_ANY + 1)]
     for card in hand:
         color = card.fixed_color
         if card.is_numbered:
@@ -403,7 +407,7 @@ def _cards_missing_flip(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
             color_stars[color.index] += 1
         elif not card.is_skip:
             free_stars += 1
-    totals = [sum(row[n] for row in counts) for n in range(13)]
+    totals = [sum(row[n] for row in counts) for n in range(_SLOTS)]
     runs = tuple(spec.size for spec in phase.groups if spec.kind is GroupKind.COLOR_RUN)
     sets = sorted((spec.size for spec in phase.groups if spec.kind is GroupKind.SET), reverse=True)
     stars = _Stars(tuple(color_stars), free_stars)
@@ -495,10 +499,10 @@ def _run_windows(
     it would use (its colour's cards first, then cards of any colour).  A place using only
     some of the cards another place uses is left out: a card counts once, in a run or a set,
     so using more is never worse."""
-    colored = sum(1 << n for n in range(1, 13) if row_of_color[n])
-    held = colored | sum(1 << n for n in range(1, 13) if any_row[n])
+    colored = sum(1 << n for n in NUMBERS if row_of_color[n])
+    held = colored | sum(1 << n for n in NUMBERS if any_row[n])
     span = (1 << size) - 1
-    last = 13 - size
+    last = _SLOTS - size
     windows: list[tuple[int, list[tuple[list[int], int]]]] = []
     for start in range(1, last + 1):
         mask = held & span << start

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from .cards import COLORS, NUMBERS, WILD, Card
-from .groups import Group, _includes, add_to_group, arrange_run, hit_ends, laydown_problem
-from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec, Ruleset
+from .groups import Group, add_to_group, arrange_run, hit_ends, holds_number, laydown_problem
+from .rules import GroupKind, GroupSpec, PhaseSpec, Ruleset
 
 __all__ = ["enumerate_laydowns", "find_laydown"]
 
@@ -25,12 +25,12 @@ Laydown = tuple[Group, ...]
 _Abstract = tuple[GroupKind, tuple[int, ...], int]
 
 
-def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Laydown | None:
+def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Laydown | None:
     """A valid lay-down of ``phase`` from ``hand``, using as few cards as it can, or None."""
     if not _counts_suffice(hand, phase):
         return _first_exact(hand, phase, rules)
     wilds = sum(1 for card in hand if card.is_wild)
-    by_number = [0] * 13
+    by_number = [0] * NUMBERS.stop  # indexed by card number
     by_color = [0] * len(COLORS)
     for card in hand:
         if card.is_natural:
@@ -42,7 +42,7 @@ def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSI
         laydown = _materialize(abstract, hand, rules)
         if laydown is None:
             continue
-        if phase.must_include is not None and not _includes(laydown, phase.must_include):
+        if phase.must_include is not None and not holds_number(laydown, phase.must_include):
             laydown = _supply_required(laydown, hand, phase.must_include, rules)
             if laydown is None:
                 continue
@@ -68,7 +68,7 @@ def _first_exact(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Layd
     specs = sorted(phase.groups, key=_difficulty)
     for groups in _all_groups(specs, 0, Counter(hand), rules, (), exact=True):
         laydown = _canonical(groups)
-        if phase.must_include is None or _includes(laydown, phase.must_include):
+        if phase.must_include is None or holds_number(laydown, phase.must_include):
             return laydown
     return None
 
@@ -205,7 +205,7 @@ def _canonical(groups: Sequence[Group]) -> Laydown:
 # --- every lay-down -------------------------------------------------------------------------
 
 
-def enumerate_laydowns(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> Iterator[Laydown]:
+def enumerate_laydowns(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Iterator[Laydown]:
     """Every distinct valid lay-down of ``phase`` from ``hand``, extra cards included.
 
     Each lay-down is a tuple of groups in canonical order (see ``Group.sort_key``);
@@ -221,7 +221,7 @@ def enumerate_laydowns(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset = 
         if laydown in seen:
             continue
         seen.add(laydown)
-        if phase.must_include is not None and not _includes(laydown, phase.must_include):
+        if phase.must_include is not None and not holds_number(laydown, phase.must_include):
             continue
         yield laydown
 

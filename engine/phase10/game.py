@@ -8,8 +8,9 @@ new state, or raises ``IllegalActionError`` and leaves the old one as it was.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from . import scoresheet
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
@@ -18,7 +19,7 @@ from .finder import enumerate_laydowns
 from .groups import Group, add_to_group, hit_ends, hit_problem, laydown_problem
 from .rng import seed_state, shuffled
 from .rules import GameConfig
-from .state import GameState, HandRecord, PlayerState, Step
+from .state import GameState, PlayerState, Step
 
 __all__ = [
     "IllegalActionError",
@@ -67,7 +68,7 @@ def new_game(config: GameConfig) -> GameState:
 
 def _deal(state: GameState) -> GameState:
     rules = state.config.options.ruleset()
-    active = state.tiebreak or tuple(range(len(state.players)))
+    active = standings_of(state).dealt
     deck, rng = shuffled(rules.deck, state.rng)
     pile = list(deck)
     order = _seats_from(active, state.dealer, len(state.players))
@@ -88,8 +89,6 @@ def _deal(state: GameState) -> GameState:
         for seat, player in enumerate(state.players)
     )
     first = order[0]
-    if discard[0] == SKIP:  # ruling 14: a Skip turned up skips the first player
-        players = _replace_at(players, first, skip_pending=True)
     dealt = replace(
         state,
         rng=rng,
@@ -103,6 +102,8 @@ def _deal(state: GameState) -> GameState:
         turns=0,
         side=Side.COLOR,  # every hand is dealt Colour Side up; a Flip card turned up does nothing
     )
+    if discard[0] == SKIP:  # ruling 14: a Skip turned up skips the first player
+        dealt = dealt.with_player(first, skip_pending=True)
     return _begin_turn(dealt)
 
 
@@ -120,20 +121,13 @@ def _next_seat(state: GameState, seat: int) -> int:
     raise AssertionError("no active seat")
 
 
-def _replace_at(players: tuple[PlayerState, ...], seat: int, **changes: object) -> tuple[PlayerState, ...]:
-    updated = list(players)
-    updated[seat] = replace(updated[seat], **changes)  # type: ignore[arg-type]
-    return tuple(updated)
-
-
 def _begin_turn(state: GameState) -> GameState:
     """Pass over skipped players, refill an empty draw pile, and start the turn."""
-    players = state.players
     current = state.current
-    while players[current].skip_pending:
-        players = _replace_at(players, current, skip_pending=False, skip_protected=True)
+    while state.players[current].skip_pending:
+        state = state.with_player(current, skip_pending=False, skip_protected=True)
         current = _next_seat(state, current)
-    state = replace(state, players=players, current=current, step=Step.DRAW)
+    state = replace(state, current=current, step=Step.DRAW)
     if not state.draw_pile:
         state = _reshuffle(state)
         if not state.draw_pile:  # ruling 10: nothing left to draw ends the hand
@@ -235,23 +229,14 @@ def why_illegal(state: GameState, action: object) -> str | None:
     """The reason ``action`` is not allowed now, or None if it is."""
     if state.step is Step.GAME_OVER:
         return "the game is over"
-    if isinstance(action, NextHand):
-        return None if state.step is Step.HAND_OVER else "the hand is still being played"
-    if state.step is Step.HAND_OVER:
+    move = _move_for(action)
+    if state.step is Step.HAND_OVER and (move is None or move.step is not Step.HAND_OVER):
         return "the hand is over: deal the next one"
-    if isinstance(action, Draw | TakeDiscard):
-        if state.step is not Step.DRAW:
-            return "you have already drawn a card this turn"
-        return _can_take(state) if isinstance(action, TakeDiscard) else None
-    if state.step is Step.DRAW and isinstance(action, LayDown | Hit | Discard):
-        return "draw a card first, from the draw pile or the discard pile"
-    if isinstance(action, LayDown):
-        return _laydown_problem(state, action)
-    if isinstance(action, Hit):
-        return _hit_problem(state, action)
-    if isinstance(action, Discard):
-        return _discard_problem(state, action)
-    return f"not an action: {action!r}"
+    if move is None:
+        return f"not an action: {action!r}"
+    if state.step is not move.step:
+        return _OUT_OF_STEP[move.step]
+    return move.problem(state, action)
 
 
 def _missing(hand: Iterable[Card], cards: Iterable[Card]) -> Card | None:
@@ -331,26 +316,18 @@ def apply(state: GameState, action: Action) -> GameState:
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalActionError(action, reason)
-    if isinstance(action, Draw):
-        return _draw(state)
-    if isinstance(action, TakeDiscard):
-        return _take(state)
-    if isinstance(action, LayDown):
-        return _lay(state, action)
-    if isinstance(action, Hit):
-        return _hit(state, action)
-    if isinstance(action, Discard):
-        return _discard(state, action)
-    return _next_hand(state)
+    move = _move_for(action)
+    assert move is not None  # why_illegal refuses whatever has no move
+    return move.do(state, action)
 
 
-def _draw(state: GameState) -> GameState:
+def _draw(state: GameState, action: Draw) -> GameState:
     card = state.draw_pile[-1]
     state = replace(state, draw_pile=state.draw_pile[:-1], step=Step.PLAY)
     return state.with_player(state.current, hand=_sorted_with(state.player.hand, card))
 
 
-def _take(state: GameState) -> GameState:
+def _take(state: GameState, action: TakeDiscard) -> GameState:
     card = state.discard_pile[-1]
     player = state.player
     state = replace(state, discard_pile=state.discard_pile[:-1], step=Step.PLAY)
@@ -424,26 +401,22 @@ def flip(state: GameState) -> GameState:
 
 
 def hand_points(state: GameState, cards: Iterable[Card]) -> int:
-    rules = state.config.options.ruleset()
-    return sum(rules.points(card) for card in cards)
+    """The penalty points of ``cards`` left in hand, by the game's edition (``scoresheet.points_left``)."""
+    return scoresheet.points_left(state.config.options.ruleset(), cards)
 
 
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
     """Score the hand on the sheet, and let the sheet decide the game (``scoresheet``)."""
-    active = state.active
-    record = HandRecord(
-        number=len(state.history) + 1,
-        phases=tuple(
-            state.phase_number(seat) if seat in active else None for seat in range(len(state.players))
-        ),
-        points=tuple(
-            hand_points(state, p.hand) if seat in active else None for seat, p in enumerate(state.players)
-        ),
-        completed=tuple(seat in active and p.has_laid for seat, p in enumerate(state.players)),
+    options = state.config.options
+    before = standings_of(state)
+    record = scoresheet.record_hand(
+        options,
+        before,
+        left=[player.hand if seat in state.active else None for seat, player in enumerate(state.players)],
+        completed=[player.has_laid for player in state.players],
         went_out=went_out,
-        tiebreak=bool(state.tiebreak),
     )
-    standings = scoresheet.score_hand(state.config.options, standings_of(state), record)
+    standings = scoresheet.score_hand(options, before, record)
     players = tuple(
         replace(player, phase_index=standings.phase_index[seat], score=standings.scores[seat])
         for seat, player in enumerate(state.players)
@@ -470,7 +443,7 @@ def standings_of(state: GameState) -> scoresheet.Standings:
     )
 
 
-def _next_hand(state: GameState) -> GameState:
+def _next_hand(state: GameState, action: NextHand) -> GameState:
     dealer = (state.dealer + 1) % len(state.players)  # ruling 18
     return _deal(replace(state, dealer=dealer))
 
@@ -481,3 +454,37 @@ def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
     for action in actions:
         state = apply(state, action)
     return state
+
+
+# --- one table for both: each kind of action, the step it belongs to, its checks and its effect
+
+A = TypeVar("A", bound=Action)
+
+
+@dataclass(frozen=True, slots=True)
+class _Move(Generic[A]):
+    step: Step  # the step in which the action is played
+    problem: Callable[[GameState, A], str | None]  # why it is not allowed in that step, or None
+    do: Callable[[GameState, A], GameState]  # its effect, once allowed
+
+
+# Why an action is out of its step, by the step it belongs to.
+_OUT_OF_STEP = {
+    Step.HAND_OVER: "the hand is still being played",
+    Step.DRAW: "you have already drawn a card this turn",
+    Step.PLAY: "draw a card first, from the draw pile or the discard pile",
+}
+
+_MOVES: dict[type, _Move[Any]] = {
+    NextHand: _Move(Step.HAND_OVER, lambda state, action: None, _next_hand),
+    Draw: _Move(Step.DRAW, lambda state, action: None, _draw),
+    TakeDiscard: _Move(Step.DRAW, lambda state, action: _can_take(state), _take),
+    LayDown: _Move(Step.PLAY, _laydown_problem, _lay),
+    Hit: _Move(Step.PLAY, _hit_problem, _hit),
+    Discard: _Move(Step.PLAY, _discard_problem, _discard),
+}
+
+
+def _move_for(action: object) -> _Move[Any] | None:
+    """The move ``action`` makes, by its type (or a type it derives from); None for a non-action."""
+    return next((_MOVES[kind] for kind in type(action).__mro__ if kind in _MOVES), None)

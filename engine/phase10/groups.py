@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card, Color
-from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec, Ruleset
+from .rules import GroupKind, GroupSpec, PhaseSpec, Ruleset
 
 __all__ = [
     "End",
@@ -22,6 +22,7 @@ __all__ = [
     "can_form",
     "group_problem",
     "hit_ends",
+    "holds_number",
     "laydown_problem",
 ]
 
@@ -118,7 +119,7 @@ class Group:
         return f"Group({str(self)!r})"
 
 
-def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:
+def group_problem(group: Group, rules: Ruleset) -> str | None:
     """Why ``group`` is not a valid group of its kind, or None if it is.
 
     A group is valid when its cards can all stand for what the kind asks: each
@@ -154,7 +155,7 @@ def group_problem(group: Group, rules: Ruleset = CLASSIC) -> str | None:
     return None
 
 
-def hit_ends(group: Group, card: Card, rules: Ruleset = CLASSIC) -> tuple[End | None, ...]:
+def hit_ends(group: Group, card: Card, rules: Ruleset) -> tuple[End | None, ...]:
     """Where ``card`` may be hit on the valid laid ``group``.
 
     Returns ``(None,)`` for a set or colour group it fits, the free run ends it
@@ -180,7 +181,7 @@ def hit_ends(group: Group, card: Card, rules: Ruleset = CLASSIC) -> tuple[End | 
     return tuple(ends)
 
 
-def hit_problem(group: Group, card: Card, rules: Ruleset = CLASSIC) -> str | None:
+def hit_problem(group: Group, card: Card, rules: Ruleset) -> str | None:
     """Why ``card`` cannot be hit on ``group`` at all, or None if it fits somewhere."""
     if card.is_skip:
         return "a Skip can never be hit"
@@ -199,7 +200,7 @@ def add_to_group(group: Group, card: Card, end: End | None) -> Group:
     return Group(group.kind, (*group.cards, card))
 
 
-def arrange_run(cards: Sequence[Card], rules: Ruleset = CLASSIC) -> tuple[Card, ...] | None:
+def arrange_run(cards: Sequence[Card], rules: Ruleset) -> tuple[Card, ...] | None:
     """Order ``cards`` into a run low to high, the cards of no fixed number in the gaps, or None.
 
     Spare cards of no fixed number go on the high end while it has room, then on
@@ -232,7 +233,7 @@ def arrange_run(cards: Sequence[Card], rules: Ruleset = CLASSIC) -> tuple[Card, 
     return tuple(ordered)
 
 
-def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset = CLASSIC) -> bool:
+def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset) -> bool:
     """Can all of ``cards``, in some order, form one ``kind`` group of at least ``size``?"""
     if len(cards) < max(size, rules.min_group_size.get(kind, 1)):
         return False
@@ -242,7 +243,7 @@ def can_form(kind: GroupKind, cards: Sequence[Card], size: int, rules: Ruleset =
     return group_problem(Group.make(kind, cards), rules) is None
 
 
-def laydown_problem(groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset = CLASSIC) -> str | None:
+def laydown_problem(groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset) -> str | None:
     """Why ``groups`` laid together do not make ``phase``, or None if they do."""
     if len(groups) != len(phase.groups):
         return f"phase {phase.number} is {phase.describe()}: {len(phase.groups)} group(s), not {len(groups)}"
@@ -252,12 +253,13 @@ def laydown_problem(groups: Sequence[Group], phase: PhaseSpec, rules: Ruleset = 
             return f"{group}: {problem}"
     if _assign(list(groups), list(phase.groups)) is None:
         return f"these groups do not make phase {phase.number} ({phase.describe()})"
-    if phase.must_include is not None and not _includes(groups, phase.must_include):
+    if phase.must_include is not None and not holds_number(groups, phase.must_include):
         return f"phase {phase.number} needs at least one {phase.must_include} or a Wild"
     return None
 
 
-def _includes(groups: Sequence[Group], number: int) -> bool:
+def holds_number(groups: Sequence[Group], number: int) -> bool:
+    """Whether any of ``groups`` holds a ``number`` or a Wild (a phase's must-include)."""
     return any(
         card.is_wild or (card.is_natural and card.number == number)
         for group in groups

@@ -50,8 +50,8 @@ chunks and never held whole in memory, and the stream goes on with the next
 line.  The judge takes no saved games or game states: only the requests above.
 
 A malformed request (not JSON, not an object, unknown op, kind, rules, side or
-card, phase outside 1-10, missing field, wrong type) gets ``{"error":"<message>"}``
-and the stream goes on.  Unknown extra keys are ignored.  A blank line (only
+card, a phase the rules do not have, missing field, wrong type) gets
+``{"error":"<message>"}`` and the stream goes on.  Unknown extra keys are ignored.  A blank line (only
 spaces, tabs and line ends) is not a request: it is skipped with no answer.
 ``run`` returns 0 at the end of input, whatever the requests were.
 """
@@ -65,89 +65,138 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, TextIO
 
-from . import safejson
+from . import safejson, scoresheet
 from .cards import COLORS, NUMBERS, SKIP, WILD, Card, CardError, Side, parse_card
 from .finder import find_laydown
 from .groups import Group, arrange_run, can_form, group_problem, hit_ends, laydown_problem
-from .rules import CLASSIC, FLIP, GroupKind, GroupSpec, Options, PhaseSpec, Ruleset
+from .rules import CLASSIC, EDITIONS, GroupKind, GroupSpec, Options, PhaseSpec, Ruleset
 
 __all__ = ["MAX_REQUEST_LENGTH", "answer", "main", "run"]
 
 Response = dict[str, Any]
 Request = dict[str, Any]
 
-_OPS_TEXT = "group, phase, find, hit or score"
-_RULESETS = {"classic": Options(), "el-chavo": Options(el_chavo=True), "flip": Options(edition="flip")}
-_RULESETS_TEXT = "'classic', 'el-chavo' or 'flip'"
+
+def _either(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: the choices a message offers."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _request_rules() -> dict[str, Options]:
+    """What a request's ``rules`` may name: each edition by its name, and the classic game
+    with the El Chavo Phase 10 as ``el-chavo``, right after it."""
+    named: dict[str, Options] = {}
+    for rules in EDITIONS.values():
+        named[rules.name] = Options(edition=rules.name)
+        if rules is CLASSIC:
+            named["el-chavo"] = Options(el_chavo=True)
+    return named
+
+
+_RULESETS = _request_rules()
+_RULESETS_TEXT = _either([repr(name) for name in _RULESETS])
 _SIDES = {side.value: side for side in Side}
-_SIDES_TEXT = "'color' or 'wild'"
-_PHASE_COUNT = len(CLASSIC.phases)
-assert all(len(options.ruleset().phases) == _PHASE_COUNT for options in _RULESETS.values())
-
-_CLASSIC_HELP = "write a colour R/B/Y/G and a number 1-12 (like R7), W for Wild or S for Skip, as a string"
-_SIDE_HELP = {
-    Side.COLOR: "on the Colour Side write a colour R/B/Y/G and a number 1-12 (like R7)"
-    " or a Star of one colour (like R*), as a string",
-    Side.WILD: "on the Wild Side write a number 1-12 (like 7) or * for a Star, as a string",
-}
+_SIDES_TEXT = _either([repr(side.value) for side in Side])
+_PHASE_COUNTS = {name: len(options.ruleset().phases) for name, options in _RULESETS.items()}
 
 
-def _lookup(texts: list[str]) -> dict[str, Card]:
-    """Each text, and its lower-case spelling, to its card.  Built once: a request only
-    looks texts up, the exact notation and nothing else, so " R7" or "R07" is an
-    error rather than a silent guess."""
+def _faces(rules: Ruleset, side: Side | None) -> list[Card]:
+    """The faces a request may name under ``rules``: with two-sided cards, those of ``side``."""
+    return sorted(face for face in rules.card_points if side is None or face.side is side)
+
+
+def _lookup(faces: Sequence[Card]) -> dict[str, Card]:
+    """Each face's text, and its lower-case spelling, to the face.  Built once: a request only
+    looks texts up, the exact notation and nothing else, so " R7" or "R07" is an error
+    rather than a silent guess."""
     table: dict[str, Card] = {}
-    for text in texts:
-        table[text] = table[text.lower()] = parse_card(text)
+    for face in faces:
+        text = str(face)
+        table[text] = table[text.lower()] = face
     return table
 
 
-_CARDS = _lookup([f"{color.value}{n}" for color in COLORS for n in NUMBERS] + [str(WILD), str(SKIP)])
-_SIDE_CARDS = {
-    Side.COLOR: _lookup(
-        [f"{color.value}{n}" for color in COLORS for n in NUMBERS] + [f"{c.value}*" for c in COLORS]
-    ),
-    Side.WILD: _lookup([str(n) for n in NUMBERS] + ["*"]),
-}
+_EXAMPLE_NUMBER = 7  # the number the help's examples show
+
+
+def _help(faces: Sequence[Card], side: Side | None) -> str:
+    """How to write a card of ``faces`` (of ``side`` in play, for two-sided cards), for a message."""
+    numbers = f"{NUMBERS[0]}-{NUMBERS[-1]}"
+    colors = "/".join(color.value for color in COLORS)
+    ways: list[str] = []
+    colored = [face for face in faces if face.is_numbered and face.fixed_color is not None]
+    if colored:
+        example = next(face for face in colored if face.number == _EXAMPLE_NUMBER)
+        ways.append(f"a colour {colors} and a number {numbers} (like {example})")
+    if any(face.is_numbered and face.fixed_color is None for face in faces):
+        ways.append(f"a number {numbers} (like {_EXAMPLE_NUMBER})")
+    color_stars = [face for face in faces if face.is_star and face.fixed_color is not None]
+    if color_stars:
+        ways.append(f"a Star of one colour (like {color_stars[0]})")
+    ways += [f"{face} for a Star" for face in faces if face.is_star and face.fixed_color is None]
+    ways += [f"{face} for {face.label}" for face in (WILD, SKIP) if face in faces]
+    where = "" if side is None else f"on the {side.label} "
+    return f"{where}write {_either(ways)}, as a string"
+
+
+def _example(faces: Sequence[Card]) -> str:
+    """A list of two cards of ``faces``, as a request writes it: a number and a card of none."""
+    numbered = next(face for face in faces if face.fixed_number == _EXAMPLE_NUMBER)
+    free = next(face for face in faces if not face.is_numbered and not face.is_skip)
+    return json.dumps([str(numbered), str(free)], separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)
 class _Table:
-    """What a request's ``rules`` and ``side`` fix: the edition, its group kinds, and
-    the cards that may be named (``laid``: those a laid group may hold)."""
+    """What a request's ``rules`` and ``side`` fix: the edition and its options, the cards
+    that may be named (``laid``: those a laid group may hold) and how to write them."""
 
-    name: str
-    rules: Ruleset
+    name: str  # the request's name for the rules
+    options: Options
     side: Side | None
-    kinds: dict[str, GroupKind]
-    kinds_text: str
     cards: dict[str, Card]
     laid: dict[str, Card]
+    help: str  # how to write a card of the side in play
+    laid_help: str  # how to write a card of a laid group
+    example: str  # a list of cards, as a request writes it
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.options.ruleset()
+
+    @property
+    def kinds(self) -> dict[str, GroupKind]:
+        """The edition's group kinds, by the name a request gives them."""
+        return {kind.value: kind for kind in self.rules.kinds}
+
+    @property
+    def kinds_text(self) -> str:
+        return _either(list(self.kinds))
 
 
-_CLASSIC_KINDS = {kind.value: kind for kind in (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)}
-_FLIP_KINDS = {kind.value: kind for kind in (GroupKind.SET, GroupKind.COLOR_RUN)}
-_TABLES: dict[tuple[str, Side | None], _Table] = {
-    (name, None): _Table(name, CLASSIC, None, _CLASSIC_KINDS, "set, run or color", _CARDS, _CARDS)
-    for name in ("classic", "el-chavo")
-}
-for _side in Side:
-    _TABLES["flip", _side] = _Table(
-        "flip",
-        FLIP,
-        _side,
-        _FLIP_KINDS,
-        "set or color_run",
-        _SIDE_CARDS[_side],
-        _SIDE_CARDS[Side.COLOR] | _SIDE_CARDS[Side.WILD],
+def _table_for(name: str, options: Options, side: Side | None) -> _Table:
+    rules = options.ruleset()
+    faces = _faces(rules, side)
+    cards, help_text = _lookup(faces), _help(faces, side)
+    if side is None:
+        return _Table(name, options, None, cards, cards, help_text, help_text, _example(faces))
+    # Laid phases never flip, so a laid group may hold cards of either side.
+    laid_help = "; ".join(_help(_faces(rules, each), each) for each in Side)
+    return _Table(
+        name, options, side, cards, _lookup(_faces(rules, None)), help_text, laid_help, _example(faces)
     )
-del _side
-assert set(_FLIP_KINDS.values()) == set(FLIP.kinds) and set(_CLASSIC_KINDS.values()) == set(CLASSIC.kinds)
+
+
+_TABLES: dict[tuple[str, Side | None], _Table] = {
+    (name, side): _table_for(name, options, side)
+    for name, options in _RULESETS.items()
+    for side in (tuple(Side) if options.ruleset().two_sided else (None,))
+}
 
 _PHASES: dict[tuple[str, int], PhaseSpec] = {
     (name, number): options.phase_spec(number)
     for name, options in _RULESETS.items()
-    for number in range(1, _PHASE_COUNT + 1)
+    for number in options.ruleset().phase_numbers
 }
 
 _JSON_SPACE = " \t\r\n"
@@ -294,7 +343,7 @@ def _hit(request: Request) -> Response:
 def _score(request: Request) -> Response:
     table = _table(request)
     cards = _cards(request, "cards", table)
-    return {"points": sum(table.rules.points(card) for card in cards)}
+    return {"points": scoresheet.points_left(table.rules, cards)}
 
 
 _OPS: dict[str, Callable[[Request], Response]] = {
@@ -304,6 +353,7 @@ _OPS: dict[str, Callable[[Request], Response]] = {
     "hit": _hit,
     "score": _score,
 }
+_OPS_TEXT = _either(list(_OPS))
 
 
 # --- the rules behind the ops ---------------------------------------------------------------
@@ -391,7 +441,7 @@ def _kind(request: Request, table: _Table) -> GroupKind:
 def _for(table: _Table) -> str:
     """Words naming a non-classic edition in an error message; none for classic, whose
     messages stay as they always were."""
-    return " for the flip rules" if table.side is not None else ""
+    return "" if table.rules is CLASSIC else f" for the {table.rules.name} rules"
 
 
 def _size(request: Request) -> int:
@@ -403,8 +453,13 @@ def _size(request: Request) -> int:
 
 def _phase_spec(request: Request) -> tuple[PhaseSpec, _Table]:
     number = _field(request, "phase")
-    if not _is_int(number) or not 1 <= number <= _PHASE_COUNT:
-        raise RequestError(f"phase must be an integer from 1 to {_PHASE_COUNT}, got {_show(number)}")
+    # The phase is checked before the rules, as it always was: against the named rules' phases,
+    # or the fewest any rules have while the name is not one.
+    name = request.get("rules", "classic")
+    known = isinstance(name, str) and name in _PHASE_COUNTS
+    count = _PHASE_COUNTS[name] if known else min(_PHASE_COUNTS.values())
+    if not _is_int(number) or not 1 <= number <= count:
+        raise RequestError(f"phase must be an integer from 1 to {count}, got {_show(number)}")
     table = _table(request)
     return _PHASES[table.name, number], table
 
@@ -420,14 +475,9 @@ def _cards(request: Request, name: str, table: _Table) -> tuple[Card, ...]:
     return _card_list(_field(request, name), name, table)
 
 
-_EXAMPLES = {None: '["R7","W"]', Side.COLOR: '["R7","R*"]', Side.WILD: '["7","*"]'}
-
-
 def _card_list(value: Any, where: str, table: _Table, laid: bool = False) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise RequestError(
-            f"{where} must be a list of cards like {_EXAMPLES[table.side]}, got {_show(value)}"
-        )
+        raise RequestError(f"{where} must be a list of cards like {table.example}, got {_show(value)}")
     return tuple(_card(item, f"{where}[{i}]", table, laid) for i, item in enumerate(value))
 
 
@@ -436,13 +486,13 @@ def _card(value: Any, where: str, table: _Table, laid: bool = False) -> Card:
     if card is not None:
         return card
     if table.side is None:
-        raise RequestError(f"{where}: unknown card {_show(value)}: {_CLASSIC_HELP}")
-    raise RequestError(f"{where}: {_flip_card_problem(value, table.side, laid)}")
+        raise RequestError(f"{where}: unknown card {_show(value)}: {table.help}")
+    raise RequestError(f"{where}: {_two_sided_card_problem(value, table, table.side, laid)}")
 
 
-def _flip_card_problem(value: Any, side: Side, laid: bool) -> str:
-    """Why ``value`` names no card of ``side`` (or, ``laid``, of either side)."""
-    help_text = _SIDE_HELP[side] if not laid else f"{_SIDE_HELP[Side.COLOR]}; {_SIDE_HELP[Side.WILD]}"
+def _two_sided_card_problem(value: Any, table: _Table, side: Side, laid: bool) -> str:
+    """Why ``value`` names no card of ``side``, the side in play (or, ``laid``, of either side)."""
+    help_text = table.laid_help if laid else table.help
     try:
         card = parse_card(value) if isinstance(value, str) else None
     except CardError:
@@ -454,7 +504,8 @@ def _flip_card_problem(value: Any, side: Side, laid: bool) -> str:
     if card.has_back:
         return f"{_show(value)} names both sides of a card: write only the side in play: {help_text}"
     if card.side is None:
-        return f"{_show(value)} is a classic card: the flip rules have no Wild or Skip: {help_text}"
+        no_classic = f"the {table.rules.name} rules have no Wild or Skip"
+        return f"{_show(value)} is a classic card: {no_classic}: {help_text}"
     if card.flips:
         return f"{_show(value)}: write a card without the Flip mark '!': {help_text}"
     return (

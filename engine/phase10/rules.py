@@ -152,6 +152,20 @@ class Ruleset:
     def kinds(self) -> tuple[GroupKind, ...]:
         return tuple(self.min_group_size)
 
+    @property
+    def phase_numbers(self) -> tuple[int, ...]:
+        """The numbers of the edition's phases, in the order they are played."""
+        return tuple(spec.number for spec in self.phases)
+
+    @property
+    def even_phase_numbers(self) -> tuple[int, ...]:
+        """The phases of the "even phases" variation: the even-numbered ones."""
+        return tuple(number for number in self.phase_numbers if number % 2 == 0)
+
+    @property
+    def final_phase(self) -> int:
+        return self.phases[-1].number
+
 
 def _classic_deck() -> tuple[Card, ...]:
     numbered = [Card.number_card(color, n) for n in NUMBERS for color in COLORS for _ in range(2)]
@@ -248,7 +262,7 @@ class Options:
     """What the table chooses before the first deal (rulings 20-24).
 
     ``phases_to_win``: the "first to N phases" variation (None plays them all);
-    ``even_phases``: only phases 2, 4, 6, 8, 10; ``ten_hands``: one hand per phase
+    ``even_phases``: only the even-numbered phases; ``ten_hands``: one hand per phase
     with everyone advancing; ``el_chavo``: the El Chavo Phase 10.
     """
 
@@ -275,7 +289,8 @@ class Options:
                 )
 
     def base_sequence(self) -> tuple[int, ...]:
-        return (2, 4, 6, 8, 10) if self.even_phases else tuple(range(1, 11))
+        rules = self.ruleset()
+        return rules.even_phase_numbers if self.even_phases else rules.phase_numbers
 
     def phase_sequence(self) -> tuple[int, ...]:
         """The phase numbers played, in order."""
@@ -296,7 +311,7 @@ class Options:
     def phase_spec(self, number: int) -> PhaseSpec:
         rules = self.ruleset()
         spec = rules.phase(number)
-        if self.el_chavo and number == len(rules.phases):
+        if self.el_chavo and number == rules.final_phase:
             return PhaseSpec(spec.number, spec.groups, rules.el_chavo_number)
         return spec
 

@@ -1,11 +1,17 @@
-"""The score sheet: what a hand does to the standings, and what the game decides after it.
+"""The score sheet: the public scoring seam of the engine.
 
-This is the one copy of the scoring rules (rulings 16-20 and the variations):
-the game uses it as hands end, a saved game's sheet is replayed through it on
-loading, and a score pad for paper games can check each hand a person writes
-down with it.  Everything here is a pure function of the ``Options`` and the
-sheet (a tuple of ``HandRecord``); the phases, the hand size and the points
-come from the rules as data, never from numbers written here.
+This is the one copy of the scoring rules (rulings 16, 17, 19 and 20, and the variations):
+the points of the cards left in a hand, the phases completed, what a hand does
+to the standings, and what the game decides after it (a winner, a tiebreak, or
+play on).  ``game.py`` uses it as each hand ends, a saved game's sheet is
+replayed through it on loading, and a score pad for paper games uses it to
+check and score each hand a person writes down.  Everything here is a pure
+function of plain values: the ``Options`` (or the edition's ``Ruleset``), the
+``Standings`` and the sheet (a tuple of ``HandRecord``); nothing takes a
+``GameState``.  The phases, the hand size and the points come from the rules
+as data, never from numbers written here.
+
+Import it as ``phase10.scoresheet`` (``from phase10 import scoresheet``).
 
 ``replay(options, seats, sheet)`` reads a whole sheet from the first hand and
 returns the ``Standings`` it leads to, or raises ``ScoreSheetError`` naming the
@@ -15,10 +21,10 @@ first impossible hand and why.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .cards import Side
+from .cards import Card, Side
 from .rules import Options, Ruleset
 from .state import HandRecord
 
@@ -32,6 +38,9 @@ __all__ = [
     "opening",
     "phase_after",
     "phase_on",
+    "phases_completed",
+    "points_left",
+    "record_hand",
     "replay",
     "score_hand",
 ]
@@ -79,6 +88,43 @@ def opening(seats: int) -> Standings:
 def phase_on(options: Options, standings: Standings, seat: int) -> int:
     """The phase number ``seat`` plays in the next hand: in a tiebreak, the final phase (ruling 19)."""
     return options.phase_played(standings.phase_index[seat], seat in standings.tiebreak)
+
+
+def points_left(rules: Ruleset, cards: Iterable[Card]) -> int:
+    """The penalty points of ``cards`` left in hand when a hand ends: of the faces they show."""
+    return sum(rules.points(card) for card in cards)
+
+
+def phases_completed(sheet: Sequence[HandRecord], seat: int) -> int:
+    """The phases ``seat`` has completed by the hands on ``sheet``: a tiebreak hand, played
+    on the final phase again, completes none."""
+    return sum(1 for record in sheet if not record.tiebreak and record.completed[seat])
+
+
+def record_hand(
+    options: Options,
+    standings: Standings,
+    left: Sequence[Sequence[Card] | None],
+    completed: Sequence[bool],
+    went_out: int | None,
+) -> HandRecord:
+    """The sheet's line for a hand that has just ended, from what the table shows.
+
+    ``left`` holds each seat's cards left in hand, None for a seat not dealt in;
+    ``completed`` says who laid their phase; ``went_out`` is None when the draw
+    pile ran out (ruling 10).  The phases come from ``standings`` (``phase_on``).
+    """
+    rules = options.ruleset()
+    return HandRecord(
+        number=standings.hands + 1,
+        phases=tuple(
+            None if cards is None else phase_on(options, standings, seat) for seat, cards in enumerate(left)
+        ),
+        points=tuple(None if cards is None else points_left(rules, cards) for cards in left),
+        completed=tuple(cards is not None and done for cards, done in zip(left, completed, strict=True)),
+        went_out=went_out,
+        tiebreak=bool(standings.tiebreak),
+    )
 
 
 def phase_after(options: Options, phase_index: int, completed: bool, tiebreak_hand: bool) -> int:

@@ -12,12 +12,18 @@ down, shows the other side of its top card (``PlayerView.draw_back``).  A
 player's own backs face the others, so their hand comes as they see it
 (``Card.shown``), and so do laid groups and the discard pile's top card, which
 lie face up.
+
+``public_view(state)`` is what everyone at the table sees at once (an open
+table's screen, a spectator): no hand's faces, and every seat's backs.  Each
+player's ``view`` is built from it, so the two cannot drift apart.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
+from . import scoresheet
 from .actions import Action
 from .cards import Card, Side
 from .game import legal_actions
@@ -25,7 +31,7 @@ from .groups import Group
 from .rules import Options, PhaseSpec
 from .state import GameState, HandRecord, Step
 
-__all__ = ["PlayerView", "PublicPlayer", "view"]
+__all__ = ["PlayerView", "PublicPlayer", "TableView", "public_view", "view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +48,7 @@ class PublicPlayer:
     skip_protected: bool
     taken: tuple[Card, ...]
     in_hand: bool  # dealt into this hand (False only when sitting out a tiebreak)
-    backs: tuple[Card, ...] = ()  # two-sided cards: the sides of their hand facing the viewer, sorted
+    backs: tuple[Card, ...] = ()  # two-sided cards: the sides of their hand facing the table, sorted
 
     @property
     def has_laid(self) -> bool:
@@ -50,10 +56,31 @@ class PublicPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class TableView:
+    """What everyone at the table sees: every ``PlayerView`` field but the viewer's own
+    (``seat``, ``hand``, ``legal``), with every seat's backs."""
+
+    players: tuple[PublicPlayer, ...]
+    options: Options
+    draw_count: int
+    discard_top: Card | None
+    discard_count: int
+    step: Step
+    current: int
+    dealer: int
+    hand_number: int
+    history: tuple[HandRecord, ...]
+    tiebreak: tuple[int, ...]
+    winner: int | None
+    side: Side = Side.COLOR  # the side in play, for two-sided cards
+    draw_back: Card | None = None  # two-sided cards: the side of the draw pile's top card facing up
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int  # the viewer
     hand: tuple[Card, ...]
-    players: tuple[PublicPlayer, ...]
+    players: tuple[PublicPlayer, ...]  # the viewer's own backs face away: empty
     options: Options
     draw_count: int
     discard_top: Card | None
@@ -78,17 +105,15 @@ class PlayerView:
         return self.current == self.seat and self.step in (Step.DRAW, Step.PLAY)
 
 
-def view(state: GameState, seat: int) -> PlayerView:
-    """The game as ``seat`` sees it."""
-    if not 0 <= seat < len(state.players):
-        raise ValueError(f"there is no seat {seat} at a table of {len(state.players)}")
+def public_view(state: GameState) -> TableView:
+    """The game as the whole table sees it: no hand's faces, only counts and backs."""
     players = tuple(
         PublicPlayer(
             seat=i,
             name=player.name,
             phase=state.phase_number(i),
             phase_spec=state.phase_spec(i),
-            phases_completed=_completed(state, i),
+            phases_completed=scoresheet.phases_completed(state.history, i),
             hand_count=len(player.hand),
             groups=tuple(_shown_group(group) for group in player.groups),
             score=player.score,
@@ -96,14 +121,11 @@ def view(state: GameState, seat: int) -> PlayerView:
             skip_protected=player.skip_protected,
             taken=player.taken,
             in_hand=i in state.active,
-            backs=_backs(player.hand) if i != seat else (),
+            backs=_backs(player.hand),
         )
         for i, player in enumerate(state.players)
     )
-    mine = (state.current == seat and state.step in (Step.DRAW, Step.PLAY)) or state.step is Step.HAND_OVER
-    return PlayerView(
-        seat=seat,
-        hand=state.players[seat].shown_hand,
+    return TableView(
         players=players,
         options=state.config.options,
         draw_count=len(state.draw_pile),
@@ -116,9 +138,28 @@ def view(state: GameState, seat: int) -> PlayerView:
         history=state.history,
         tiebreak=state.tiebreak,
         winner=state.winner,
-        legal=legal_actions(state) if mine else (),
         side=state.side,
         draw_back=state.draw_pile[-1].back if state.draw_pile else None,
+    )
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """The game as ``seat`` sees it: the table's view, with the seat's own hand (as it sees
+    it, its backs facing away) and its legal actions."""
+    if not 0 <= seat < len(state.players):
+        raise ValueError(f"there is no seat {seat} at a table of {len(state.players)}")
+    table = public_view(state)
+    # Every field the table shows, by name: a field added to TableView reaches PlayerView or fails here.
+    shown: dict[str, Any] = {field.name: getattr(table, field.name) for field in fields(TableView)}
+    shown["players"] = tuple(
+        replace(player, backs=()) if player.seat == seat else player for player in table.players
+    )
+    mine = (state.current == seat and state.step in (Step.DRAW, Step.PLAY)) or state.step is Step.HAND_OVER
+    return PlayerView(
+        seat=seat,
+        hand=state.players[seat].shown_hand,
+        legal=legal_actions(state) if mine else (),
+        **shown,
     )
 
 
@@ -132,7 +173,3 @@ def _backs(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """The other side of each card, sorted on its own: the order of a hand must not
     tell which back belongs to which face."""
     return tuple(sorted(back for card in hand if (back := card.back) is not None))
-
-
-def _completed(state: GameState, seat: int) -> int:
-    return sum(1 for record in state.history if not record.tiebreak and record.completed[seat])

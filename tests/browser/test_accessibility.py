@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_layout import computers_state, flip_state, hand_over_state
 from ui.state import Event
 
 from phase10.notation import parse_state
@@ -22,6 +21,7 @@ from support.browser.driving import (
     see_scores,
     tap,
 )
+from support.web.states import computers_state, flip_state, hand_over_state
 
 Visit = Callable[[Any, str], None]
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_layout import layout_problems
 from ui.controller import handle
 from ui.state import Event, Screen, SetupInput, Ui
 
@@ -29,6 +28,7 @@ from support.browser.driving import (
     tap,
     wait_ready,
 )
+from support.browser.layout import layout_problems
 
 # The shape each colour carries on every card, as the rules screen tells it.
 SHAPES = {"red": "●", "blue": "■", "yellow": "▲", "green": "◆"}

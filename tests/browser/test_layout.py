@@ -3,82 +3,16 @@ every control is at least 44 px square."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from ui.state import Event, Screen
 
-from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
-from phase10.cards import Side
-from phase10.serialize import to_json
-from phase10.simulate import random_choice
 from support.browser.driving import open_app, play_until, put_saved_game, renders, start_game, tap, wait_ready
+from support.browser.layout import layout_problems
+from support.web.states import computers_state, flip_state, hand_over_state
 
 SIZES = {"small phone": (360, 640), "phone": (390, 844), "desktop": (1280, 800)}
-
-# Every element a finger can use: buttons, fields, choices, the summary of a <details>.
-CONTROLS = ", ".join(
-    [
-        "#app button",
-        "#app input:not([type=radio]):not([type=checkbox])",
-        "#app select",
-        "#app summary",
-        "#app label.choice",
-    ]
-)
-
-
-def layout_problems(page: Any) -> list[str]:
-    return list(
-        page.evaluate(
-            """(selector) => {
-                const problems = [];
-                const root = document.scrollingElement;
-                if (root.scrollWidth > window.innerWidth + 1)
-                    problems.push(`page scrolls sideways: ${root.scrollWidth} > ${window.innerWidth}`);
-                for (const el of document.querySelectorAll(selector)) {
-                    const box = el.getBoundingClientRect();
-                    if (box.width === 0 && box.height === 0) continue;  // not shown
-                    if (box.right > window.innerWidth + 1 || box.left < -1)
-                        problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ` +
-                                      `goes past the edge: ${Math.round(box.left)}-${Math.round(box.right)}`);
-                    if (box.width < 44 || box.height < 44)
-                        problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is ` +
-                                      `${Math.round(box.width)}x${Math.round(box.height)}`);
-                }
-                return problems;
-            }""",
-            CONTROLS,
-        )
-    )
-
-
-def hand_over_state() -> str:
-    """A saved game at the end of its first hand (random legal play, seeded)."""
-    rnd = random.Random(3)
-    state = new_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 3, Options()))
-    while state.step is not Step.HAND_OVER:
-        state = apply(state, random_choice(legal_actions(state), rnd))
-    return to_json(state)
-
-
-def computers_state() -> str:
-    """One person and five computers, a computer to move."""
-    kinds = ("person", "easy", "normal", "hard", "normal", "easy")
-    names = ("Ann", "Computer 2", "Computer 3", "Computer 4", "Computer 5", "Computer 6")
-    return to_json(new_game(GameConfig(names, 4, Options(), first_dealer=0, kinds=kinds)))
-
-
-def flip_state() -> str:
-    """A Flip game turned to the Wild Side, its person to draw (random legal play, seeded)."""
-    rnd = random.Random(5)
-    kinds = ("normal", "person", "hard")
-    config = GameConfig(("Robo", "Ann", "Hal"), 48, Options(edition="flip"), kinds=kinds)
-    state = new_game(config)
-    while not (state.side is Side.WILD and state.current == 1 and state.step is Step.DRAW):
-        state = apply(state, random_choice(legal_actions(state), rnd))
-    return to_json(state)
 
 
 def screens(page: Any, url: str) -> list[str]:

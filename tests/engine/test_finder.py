@@ -59,7 +59,7 @@ def brute_force(hand: tuple[Card, ...], phase: PhaseSpec) -> set[tuple[Group, ..
         seen_assignments.add(parts)
         options = [_arrangements(spec.kind, part) for spec, part in zip(phase.groups, parts, strict=True)]
         for groups in product(*options):
-            if laydown_problem(groups, phase) is None:
+            if laydown_problem(groups, phase, CLASSIC) is None:
                 found.add(tuple(sorted(groups, key=lambda g: g.sort_key)))
     return found
 
@@ -70,10 +70,10 @@ def brute_force(hand: tuple[Card, ...], phase: PhaseSpec) -> set[tuple[Group, ..
 @given(hand=hands(size=7, low=3, high=9))
 def test_enumeration_matches_brute_force_on_small_hands(phase, hand):
     expected = brute_force(hand, phase)
-    enumerated = list(enumerate_laydowns(hand, phase))
+    enumerated = list(enumerate_laydowns(hand, phase, CLASSIC))
     assert len(enumerated) == len(set(enumerated))
     assert set(enumerated) == expected
-    found = find_laydown(hand, phase)
+    found = find_laydown(hand, phase, CLASSIC)
     assert (found is None) == (not expected)
     if found is not None:
         assert found in expected
@@ -84,12 +84,12 @@ def test_enumeration_matches_brute_force_on_small_hands(phase, hand):
 )
 @given(hand=hands())
 def test_found_laydowns_are_valid_and_from_the_hand(phase, hand):
-    found = find_laydown(hand, phase)
+    found = find_laydown(hand, phase, CLASSIC)
     if found is None:
         return
-    assert laydown_problem(found, phase) is None
+    assert laydown_problem(found, phase, CLASSIC) is None
     assert not Counter(c for g in found for c in g.cards) - Counter(hand)
-    assert found in set(enumerate_laydowns(hand, phase))
+    assert found in set(enumerate_laydowns(hand, phase, CLASSIC))
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_found_laydowns_are_valid_and_from_the_hand(phase, hand):
 )
 def test_finder_examples(hand, phase, found):
     spec = Options(el_chavo=True).phase_spec(10) if phase == "10-el-chavo" else CLASSIC.phase(phase)
-    result = find_laydown(parse_cards(hand), spec)
+    result = find_laydown(parse_cards(hand), spec, CLASSIC)
     assert (result is not None) == found
     if result is not None:
-        assert laydown_problem(result, spec) is None
+        assert laydown_problem(result, spec, CLASSIC) is None

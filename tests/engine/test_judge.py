@@ -1,6 +1,6 @@
 """The rules oracle ``phase10.judge``: every op, malformed requests, and the stream.
 
-Cases come from the rulebooks' examples (rules/*.txt) and from RULINGS.md; the
+Cases come from the rulebooks' examples and from the rulings (docs/rulings.md); the
 ruling or example behind a case is named in its id.
 """
 
@@ -229,11 +229,11 @@ def check_found(phase: int, hand: list[str], rules: str, found: list[list[str]])
         assert len(group) >= spec.size
         laid = Group.make(spec.kind, [judge_card(text) for text in group])
         # A run comes low to high, as laid: valid exactly as listed.
-        assert group_problem(laid) is None, (group, spec)
+        assert group_problem(laid, CLASSIC) is None, (group, spec)
 
 
 def judge_card(text: str) -> Card:
-    return judge._CARDS[text]
+    return judge._TABLES["classic", None].cards[text]
 
 
 @pytest.mark.parametrize(
@@ -275,7 +275,7 @@ def brute_force_possible(hand: list[Card], phase: int, rules: str) -> bool:
             seen: set[tuple[Card, ...]] = set()
             for picked in combinations(range(len(left)), size):
                 group = tuple(sorted(left[i] for i in picked))
-                if group in seen or not can_form(group_spec.kind, group, group_spec.size):
+                if group in seen or not can_form(group_spec.kind, group, group_spec.size, CLASSIC):
                     continue
                 seen.add(group)
                 rest = [card for i, card in enumerate(left) if i not in picked]

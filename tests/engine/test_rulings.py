@@ -1,4 +1,4 @@
-"""Table-driven tests for rulings 1-24 of RULINGS.md (the classic game and the
+"""Table-driven tests for rulings 1-24 of docs/rulings.md (the classic game and the
 El Chavo option).
 
 Each table row is named after the ruling it checks ("r5-...") and, where a
@@ -128,7 +128,7 @@ R2_CAN_FORM = [
     [pytest.param(k, t, s, ok, id=i) for k, t, s, ok, i in R2_CAN_FORM],
 )
 def test_r2_groups(kind: GroupKind, text: str, size: int, ok: bool) -> None:
-    assert can_form(kind, cards(text), size) is ok
+    assert can_form(kind, cards(text), size, CLASSIC) is ok
 
 
 R2_SIZES_ARE_MINIMUMS = [
@@ -144,7 +144,7 @@ R2_SIZES_ARE_MINIMUMS = [
 @pytest.mark.parametrize(("phase", "groups"), [pytest.param(p, g, id=i) for p, g, i in R2_SIZES_ARE_MINIMUMS])
 def test_r2_phase_sizes_are_minimums(phase: int, groups: list[tuple[str, str]]) -> None:
     laid = [group(kind, text) for kind, text in groups]
-    assert laydown_problem(laid, CLASSIC.phase(phase)) is None
+    assert laydown_problem(laid, CLASSIC.phase(phase), CLASSIC) is None
 
 
 # =============================================================================================
@@ -168,8 +168,11 @@ R3_GROUPS = [
 
 @pytest.mark.parametrize(("kind", "text", "valid"), [pytest.param(k, t, v, id=i) for k, t, v, i in R3_GROUPS])
 def test_r3_wilds_in_groups(kind: str, text: str, valid: bool) -> None:
-    assert (group_problem(group(kind, text)) is None) is valid
-    assert can_form(GroupKind(kind), cards(text), 2 if kind == "set" else 4 if kind == "run" else 1) is valid
+    assert (group_problem(group(kind, text), CLASSIC) is None) is valid
+    assert (
+        can_form(GroupKind(kind), cards(text), 2 if kind == "set" else 4 if kind == "run" else 1, CLASSIC)
+        is valid
+    )
 
 
 @pytest.mark.parametrize(
@@ -183,7 +186,7 @@ def test_r3_wilds_in_groups(kind: str, text: str, valid: bool) -> None:
 )
 def test_r3_wild_only_group_never_makes_a_phase(phase: int, groups: list[tuple[str, str]]) -> None:
     laid = [group(kind, text) for kind, text in groups]
-    assert laydown_problem(laid, CLASSIC.phase(phase)) is not None
+    assert laydown_problem(laid, CLASSIC.phase(phase), CLASSIC) is not None
 
 
 @pytest.mark.parametrize(
@@ -194,11 +197,11 @@ def test_r3_wild_only_group_never_makes_a_phase(phase: int, groups: list[tuple[s
     ],
 )
 def test_r3_finder_uses_a_natural_in_every_group(hand: str, phase: int) -> None:
-    found = find_laydown(cards(hand), CLASSIC.phase(phase))
+    found = find_laydown(cards(hand), CLASSIC.phase(phase), CLASSIC)
     assert found is not None
     for laid in found:
         assert any(card.is_natural for card in laid.cards)
-    for laydown in enumerate_laydowns(cards(hand), CLASSIC.phase(phase)):
+    for laydown in enumerate_laydowns(cards(hand), CLASSIC.phase(phase), CLASSIC):
         for laid in laydown:
             assert any(card.is_natural for card in laid.cards)
 
@@ -224,7 +227,7 @@ R4_RUNS = [
 
 @pytest.mark.parametrize(("text", "valid"), [pytest.param(t, v, id=i) for t, v, i in R4_RUNS])
 def test_r4_run_bounds(text: str, valid: bool) -> None:
-    assert (group_problem(group("run", text)) is None) is valid
+    assert (group_problem(group("run", text), CLASSIC) is None) is valid
 
 
 @pytest.mark.parametrize(
@@ -239,13 +242,13 @@ def test_r4_run_bounds(text: str, valid: bool) -> None:
     ],
 )
 def test_r4_can_form_runs(text: str, ok: bool) -> None:
-    assert can_form(RUN, cards(text), 4) is ok
+    assert can_form(RUN, cards(text), 4, CLASSIC) is ok
 
 
 @pytest.mark.parametrize("card", ["R1", "B12", "W", "R6"], ids=lambda c: f"r4-no-hit-on-full-run-{c}")
 def test_r4_full_run_takes_no_hit(card: str) -> None:
     full = group("run", "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12")
-    assert hit_ends(full, parse_card(card)) == ()
+    assert hit_ends(full, parse_card(card), CLASSIC) == ()
 
 
 # =============================================================================================
@@ -281,7 +284,7 @@ R5_HITS = [
     ("kind", "text", "card", "ends"), [pytest.param(k, t, c, e, id=i) for k, t, c, e, i in R5_HITS]
 )
 def test_r5_hit_ends(kind: str, text: str, card: str, ends: tuple[End | None, ...]) -> None:
-    assert hit_ends(group(kind, text), parse_card(card)) == ends
+    assert hit_ends(group(kind, text), parse_card(card), CLASSIC) == ends
 
 
 # Ann has laid "R3 R4 R5 R6"; Bo has laid sets; Ann hits Wilds.
@@ -373,8 +376,8 @@ R6_GROUPS = [
 
 @pytest.mark.parametrize(("kind", "text"), [pytest.param(k, t, id=i) for k, t, i in R6_GROUPS])
 def test_r6_skip_never_in_a_group(kind: str, text: str) -> None:
-    assert group_problem(group(kind, text)) is not None
-    assert not can_form(GroupKind(kind), cards(text), 1)
+    assert group_problem(group(kind, text), CLASSIC) is not None
+    assert not can_form(GroupKind(kind), cards(text), 1, CLASSIC)
 
 
 @pytest.mark.parametrize(
@@ -386,14 +389,14 @@ def test_r6_skip_never_in_a_group(kind: str, text: str) -> None:
     ],
 )
 def test_r6_skip_never_hit(kind: str, text: str) -> None:
-    assert hit_ends(group(kind, text), SKIP) == ()
+    assert hit_ends(group(kind, text), SKIP, CLASSIC) == ()
 
 
 def test_r6_skip_not_in_phase8_reizen_skip_cards() -> None:
     # reizen SKIP CARDS: a Skip can never help make Phase 8 (or any phase).
     laid = [group("color", "B1 B2 B3 B4 B5 B6 S")]
-    assert laydown_problem(laid, CLASSIC.phase(8)) is not None
-    assert find_laydown(cards("B1 B2 B3 B4 B5 B6 S S S S R1"), CLASSIC.phase(8)) is None
+    assert laydown_problem(laid, CLASSIC.phase(8), CLASSIC) is not None
+    assert find_laydown(cards("B1 B2 B3 B4 B5 B6 S S S S R1"), CLASSIC.phase(8), CLASSIC) is None
 
 
 R6_STATE = """
@@ -475,7 +478,7 @@ R7_PHASES = [
 )
 def test_r7_phases(phase: int, groups: list[tuple[str, str]], valid: bool) -> None:
     laid = [group(kind, text) for kind, text in groups]
-    assert (laydown_problem(laid, CLASSIC.phase(phase)) is None) is valid
+    assert (laydown_problem(laid, CLASSIC.phase(phase), CLASSIC) is None) is valid
 
 
 # Ann is on phase 1; she holds three 5s... (rulebook examples, reizen/25th/nam MAKING A PHASE)
@@ -1803,7 +1806,7 @@ R24_LAYS = [
 @pytest.mark.parametrize(("groups", "valid"), [pytest.param(g, v, id=i) for g, v, i in R24_LAYS])
 def test_r24_el_chavo_phase_10(groups: list[tuple[str, str]], valid: bool) -> None:
     laid = [group(kind, text) for kind, text in groups]
-    assert (laydown_problem(laid, CHAVO.phase_spec(10)) is None) is valid
+    assert (laydown_problem(laid, CHAVO.phase_spec(10), CHAVO.ruleset()) is None) is valid
 
 
 @pytest.mark.parametrize(
@@ -1825,7 +1828,7 @@ def test_r24_el_chavo_phase_10(groups: list[tuple[str, str]], valid: bool) -> No
 )
 def test_r24_only_phase_10_of_el_chavo(options: Options, phase: int, groups: list[tuple[str, str]]) -> None:
     laid = [group(kind, text) for kind, text in groups]
-    assert laydown_problem(laid, options.phase_spec(phase)) is None
+    assert laydown_problem(laid, options.phase_spec(phase), options.ruleset()) is None
 
 
 @pytest.mark.parametrize(
@@ -1838,11 +1841,11 @@ def test_r24_only_phase_10_of_el_chavo(options: Options, phase: int, groups: lis
     ],
 )
 def test_r24_finder(hand: str, found: bool) -> None:
-    result = find_laydown(cards(hand), CHAVO.phase_spec(10))
+    result = find_laydown(cards(hand), CHAVO.phase_spec(10), CHAVO.ruleset())
     assert (result is not None) is found
     if result is not None:
-        assert laydown_problem(result, CHAVO.phase_spec(10)) is None
-    for laydown in enumerate_laydowns(cards(hand), CHAVO.phase_spec(10)):
+        assert laydown_problem(result, CHAVO.phase_spec(10), CHAVO.ruleset()) is None
+    for laydown in enumerate_laydowns(cards(hand), CHAVO.phase_spec(10), CHAVO.ruleset()):
         assert any(c.is_wild or (c.is_natural and c.number == 8) for g in laydown for c in g.cards)
 
 

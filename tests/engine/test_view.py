@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +13,7 @@ from phase10.game import legal_actions
 from phase10.invariants import state_problems
 from phase10.rules import GameConfig, Options
 from phase10.state import GameState, Step
-from phase10.view import view
+from phase10.view import PlayerView, PublicPlayer, TableView, public_view, view
 from support.engine.scenarios import play, scenario
 from support.engine.strategies import game_states, reshuffle_hidden, states_along
 
@@ -142,3 +142,65 @@ def test_a_flip_view_shows_backs_and_hides_the_faces_behind_them(players, seed, 
         other = _reshuffle_faces_behind_backs(state, seat, other_seed)
         assert not state_problems(other)
         assert view(other, seat) == view(state, seat)
+
+
+# --- the public view: what the whole table sees ------------------------------------------------
+
+
+def _public_view_agrees_with_every_seat(state: GameState) -> None:
+    table = public_view(state)
+    for public, player in zip(table.players, state.players, strict=True):
+        # Counts and backs only: the other side of each card, nothing of its face.
+        assert public.hand_count == len(player.hand)
+        assert public.backs == tuple(sorted(card.back for card in player.hand if card.back))
+    for seat in range(len(state.players)):
+        seen = view(state, seat)
+        for field in fields(TableView):
+            if field.name != "players":
+                assert getattr(seen, field.name) == getattr(table, field.name), field.name
+        for public, shown in zip(table.players, seen.players, strict=True):
+            # The viewer's own backs face away from them; everything else is the table's.
+            assert shown == (replace(public, backs=()) if public.seat == seat else public)
+    for seat, public in enumerate(table.players):
+        for other in range(len(state.players)):
+            if other != seat:
+                assert view(state, other).players[seat].backs == public.backs
+
+
+def test_the_public_view_has_no_field_for_a_hand():
+    assert {"seat", "hand", "legal"}.isdisjoint(field.name for field in fields(TableView))
+    assert "hand" not in {field.name for field in fields(PublicPlayer)}
+    # Every field the table shows is a field of each player's view.
+    assert {field.name for field in fields(TableView)} <= {field.name for field in fields(PlayerView)}
+
+
+@given(game_states(), st.integers(0, 2**32))
+def test_the_public_view_agrees_with_every_seat_and_hides_every_hand(state, seed):
+    _public_view_agrees_with_every_seat(state)
+    assert all(public.backs == () for public in public_view(state).players)  # one-sided cards
+    # Dealing the hidden cards differently, around any seat, changes nothing the table sees.
+    for seat in range(len(state.players)):
+        assert public_view(reshuffle_hidden(state, seat, seed)) == public_view(state)
+
+
+def test_the_public_view_of_a_flip_table_shows_every_seats_backs():
+
+    state = scenario(FLIP_TABLE)
+    _public_view_agrees_with_every_seat(state)
+    table = public_view(state)
+    assert table.players[0].backs == tuple(sorted(parse_cards("1 10 7 2 1 2 9 1 9 * 11")))
+    assert all(public.backs for public in table.players)
+    state = play(state, ["lay color_run:R4,R5 color_run:B2,B3", "discard R3!"])
+    _public_view_agrees_with_every_seat(state)
+    assert public_view(state).players[0].backs == tuple(sorted(parse_cards("G6 G6 Y6 Y6 B9 B9")))
+
+
+@settings(max_examples=max(10, settings().max_examples // 2))
+@given(st.integers(2, 6), st.integers(0, 2**32), st.integers(0, 300), st.integers(0, 2**32))
+def test_the_public_view_of_a_flip_game_hides_the_faces_behind_the_backs(players, seed, steps, other_seed):
+    config = GameConfig(("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[:players], seed, Options(edition="flip"))
+    state = states_along(config, random.Random(seed), limit=steps + 1)[-1]
+    _public_view_agrees_with_every_seat(state)
+    for seat in range(players):
+        other = _reshuffle_faces_behind_backs(state, seat, other_seed)
+        assert public_view(other) == public_view(state)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from ui.controller import handle
 from ui.play import computer_due, resume
@@ -13,48 +11,10 @@ from ui.table_model import closing, viewer
 
 from phase10 import GameConfig, Options, Step, new_game
 from phase10.notation import parse_state
-from phase10.view import view
 from support.web.english import said, spoken, told
-from support.web.seen import allowed_backs
+from support.web.seen import cards_in, check_privacy
 from support.web.states import COMPUTER_HITS
-from support.web.taps import next_taps
-
-CARD = re.compile(r'data-card="([^"]+)"')
-BACK = re.compile(r'data-back="([^"]+)"')
-
-
-def start(
-    names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7", kinds=None, edition="classic"
-) -> Ui:
-    ui = handle(Ui(), Event("new-game"))
-    assert ui.screen is Screen.SETUP
-    kinds = kinds or ("person",) * len(names)
-    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
-    return handle(ui, Event("start-game", form=fields))
-
-
-def cards_in(html: str) -> list[str]:
-    return CARD.findall(html)
-
-
-def check_privacy(ui: Ui) -> None:
-    html = render(ui)
-    # Two-sided cards: the other side of other hands and of the draw pile's top, and no more.
-    assert sorted(BACK.findall(html)) == allowed_backs(ui)
-    assert not any("/" in card for card in cards_in(html)), "nobody sees the other side of their own cards"
-    if ui.screen is Screen.HANDOFF:
-        assert cards_in(html) == [], "no card face at all while the phone is passed"
-    if ui.screen is Screen.TABLE:
-        assert ui.game is not None
-        seat = None if closing(ui) else viewer(ui)  # a hand's last play: every hand face down
-        seen = view(ui.game, ui.game.current if seat is None else seat)
-        public = [str(c) for p in seen.players for g in p.groups for c in g.cards]
-        top = [str(seen.discard_top)] if seen.discard_top else []
-        # A lay-down waiting to be confirmed shows the player's own cards once more.
-        preview = [str(c) for c in ui.prompt.chosen.cards] if ui.prompt and ui.prompt.kind == "lay" else []
-        hand = [str(c) for c in seen.hand] if seat is not None else []
-        shown = sorted(cards_in(html))
-        assert shown == sorted(hand + public + top + preview)
+from support.web.taps import next_taps, start
 
 
 def play(ui: Ui, limit: int = 20_000, screens: list[Screen] | None = None) -> Ui:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from test_controller import BACK, cards_in, check_privacy, start
 from ui.controller import handle
 from ui.menus import rules_screen
 from ui.narration import narrate, narration
@@ -20,8 +19,8 @@ from phase10.cards import Side, parse_card
 from phase10.rules import FLIP
 from phase10.view import view
 from support.web.english import EN, said
-from support.web.seen import allowed_backs
-from support.web.taps import next_taps
+from support.web.seen import BACK, allowed_backs, cards_in, check_privacy
+from support.web.taps import next_taps, start
 
 SOLO = ("Robo", "Ann", "Hal")  # Ann, after the dealer, plays first
 SOLO_KINDS = ("normal", "person", "hard")

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from phase10 import GameState
-from phase10.view import view
+from phase10.view import public_view
 
 from .html import Markup, el
 from .i18n import Words
@@ -46,9 +46,8 @@ def order(game: GameState) -> list[Standing]:
     ten hands, the fewest points; otherwise the most phases completed, then the fewest
     points.  Players level on both share a place."""
     ten_hands = game.config.options.ten_hands
-    # Phases completed as the engine's public view counts them (seat 0's view: the count is
-    # public), once for every player.
-    completed = [player.phases_completed for player in view(game, 0).players]
+    # Phases completed as the engine's public view counts them, once for every player.
+    completed = [player.phases_completed for player in public_view(game).players]
 
     def key(seat: int) -> tuple[int, int, int]:
         return (

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step, legal_actions
 from phase10.rules import PERSON
-from phase10.view import PlayerView, PublicPlayer, view
+from phase10.view import PlayerView, PublicPlayer, TableView, public_view, view
 
 from .i18n import NOTHING, Text
 from .state import Move, Prompt, Screen, Sort, Ui
@@ -177,9 +177,9 @@ def table_marks(moves: Sequence[Move], seats: tuple[int, ...]) -> Marks:
 @dataclass(frozen=True, slots=True)
 class Table:
     """One render's table.  ``seen`` is the view the screen draws: the viewer's; at a hand's
-    end, that of who went out; with no hand shown, the next seat's, for its public parts."""
+    end, that of who went out; with no hand shown, the table's public view."""
 
-    seen: PlayerView
+    seen: PlayerView | TableView
     viewer: int | None  # whose hand is shown; None when no hand is
     order: tuple[PublicPlayer, ...]  # the players dealt in, as the screen lists them
     kinds: tuple[str, ...]  # who plays each seat (see PLAYER_KINDS)
@@ -205,6 +205,13 @@ class Table:
         return bool(self.flipped)
 
     @property
+    def shown(self) -> PlayerView:
+        """The view of the hand on show (the viewer's, or at a hand's end who went out's)."""
+        if not isinstance(self.seen, PlayerView):
+            raise TypeError("the open table shows no hand")
+        return self.seen
+
+    @property
     def playing(self) -> PublicPlayer:
         """The player whose turn it is."""
         return self.seen.players[self.seen.current]
@@ -225,23 +232,23 @@ def table_of(ui: Ui) -> Table:
     game = ui.game
     seat = viewer(ui)
     ending = closing(ui)
+    seen: PlayerView | TableView
     if ending:
         out = game.history[-1].went_out
         seen = view(game, out if out is not None else game.current)
         order = _rotated(seen, seen.seat)
     elif seat is None:
-        # Only the public parts are drawn (its hand never is); the player to move as
-        # everyone else sees them, with the side of their cards facing the table.
-        seen = view(game, game.current)
-        me = view(game, (game.current + 1) % len(game.players)).players[game.current]
-        order = [me, *_rotated(seen, game.current)[1:]]
+        # No hand is on the page: what everyone sees, every hand's backs included.
+        seen = public_view(game)
+        order = _rotated(seen, game.current)
     else:
         seen = view(game, seat)
         order = _rotated(seen, seat)[1:]
     moving = computer_turn(game)
     # The view's legal actions are the ones the person at the table has (the viewer's, or
-    # at a hand's end the next hand's), except while a computer player moves.
-    offered = _choices(ui, () if moving else seen.legal)
+    # at a hand's end the next hand's), except while a computer player moves (and so
+    # always at the open table).
+    offered = _choices(ui, seen.legal if isinstance(seen, PlayerView) and not moving else ())
     seats = _watchers(game, seat, ending)
     moves = _since(ui, seats, ending)
     hand = offered.hand
@@ -268,7 +275,7 @@ def table_of(ui: Ui) -> Table:
     )
 
 
-def _rotated(seen: PlayerView, first: int) -> list[PublicPlayer]:
+def _rotated(seen: PlayerView | TableView, first: int) -> list[PublicPlayer]:
     """Every player in turn order, starting with ``first``."""
     count = len(seen.players)
     return [seen.players[(first + step) % count] for step in range(count)]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from phase10 import Action, Discard, Draw, Hit, LayDown, Step, TakeDiscard
 from phase10.cards import Side
 from phase10.rules import PERSON
-from phase10.view import PlayerView, PublicPlayer
+from phase10.view import PlayerView, PublicPlayer, TableView
 
 from .html import Markup, el
 from .i18n import Words
@@ -161,7 +161,9 @@ def flip_status(table: Table, w: Words) -> Markup:
     return el("div", side_badge(table.seen.side, w, table.flipping), note, class_="flip-status")
 
 
-def piles(seen: PlayerView, legal_now: Sequence[Action], w: Words, flipping: bool = False) -> Markup:
+def piles(
+    seen: PlayerView | TableView, legal_now: Sequence[Action], w: Words, flipping: bool = False
+) -> Markup:
     can_draw = Draw() in legal_now
     can_take = TakeDiscard() in legal_now
     top = seen.discard_top

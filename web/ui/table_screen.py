@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from phase10 import GameState, Step
 from phase10.rules import PERSON
-from phase10.view import view
+from phase10.view import public_view
 
 from .html import Markup, el, join
 from .i18n import Text, Words
@@ -36,8 +36,9 @@ __all__ = ["handoff_screen", "table_screen"]
 
 def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
     """Between turns: no card of any hand is on the page."""
-    seen = view(game, game.current)  # for the public parts only: its hand is never drawn
-    name = seen.me.name
+    seen = public_view(game)
+    me = seen.players[seen.current]
+    name = me.name
     skipped = [p.name for p in seen.players if p.skip_protected and p.seat != seen.current]
     return join(
         [
@@ -46,7 +47,7 @@ def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
                 "section",
                 el("p", w("handoff.pass_to"), class_="handoff-lead"),
                 el("h2", name, class_="handoff-name"),
-                el("p", phase_words(seen.me, w), class_="handoff-phase"),
+                el("p", phase_words(me, w), class_="handoff-phase"),
                 el("p", w.say(flipped), class_="notice") if flipped else "",
                 side_badge(seen.side, w) if seen.options.ruleset().two_sided else "",
                 el("p", w("handoff.skipped", names=skipped), class_="notice") if skipped else "",
@@ -64,7 +65,7 @@ def table_screen(table: Table, w: Words) -> Markup:
         return closing_screen(table, w)
     if table.viewer is None:
         return open_table_screen(table, w)
-    seen = table.seen
+    seen = table.shown
     offered = table.choices
     area = el(
         "div",
@@ -152,7 +153,7 @@ def turn_bar(table: Table, w: Words, name: str) -> Markup:
 
 def my_groups(table: Table, w: Words) -> Markup:
     """The viewer's phase, points and laid groups."""
-    me = table.seen.me
+    me = table.shown.me
     groups = laid_groups(table, me, w)
     return el(
         "section",
@@ -205,7 +206,7 @@ def open_table_screen(table: Table, w: Words) -> Markup:
 def closing_screen(table: Table, w: Words) -> Markup:
     """The play that ended the hand, left on the table a moment before the scores: every
     hand is face down again, and who went out is named."""
-    seen = table.seen
+    seen = table.shown
     out = seen.history[-1].went_out
     person_out = out is not None and table.kinds[out] == PERSON
     won = seen.step is Step.GAME_OVER and seen.winner == out

@@ -18,14 +18,13 @@ from ui.narration import announcement, narration
 from ui.play import timer_event
 from ui.state import WAYS, Event, Screen, SetupInput, Ui
 from ui.storage import read_save
-from ui.table_model import closing, shown_hand, viewer
+from ui.table_model import closing, shown_hand
 
 from phase10 import GameState
 from phase10.notation import parse_state
 from phase10.serialize import to_json
-from phase10.view import view
 from support.web.english import said
-from support.web.seen import allowed_backs
+from support.web.seen import allowed_backs, allowed_cards
 from support.web.taps import next_taps
 
 
@@ -213,20 +212,6 @@ def start_game(
     mirror = handle(Ui(browser_languages=languages), Event("new-game"))
     fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
     return handle(mirror, Event("start-game", form=fields))
-
-
-def allowed_cards(mirror: Ui) -> list[str]:
-    """What the table may show: the viewer's hand, the groups laid, the discard top, a lay preview."""
-    assert mirror.game is not None
-    seat = None if closing(mirror) else viewer(mirror)  # a hand's last play: hands face down
-    seen = view(mirror.game, mirror.game.current if seat is None else seat)
-    cards = [str(c) for c in seen.hand] if seat is not None else []
-    cards += [str(c) for p in seen.players for g in p.groups for c in g.cards]
-    if seen.discard_top is not None:
-        cards.append(str(seen.discard_top))
-    if mirror.prompt is not None and mirror.prompt.kind == "lay":
-        cards += [str(c) for c in mirror.prompt.chosen.cards]
-    return sorted(cards)
 
 
 # One look at the page, taken in a single script so that no move can happen half-way through.

@@ -335,7 +335,7 @@ def play_out(state: GameState, rnd: random.Random) -> str | None:
 
 
 def sheet_contradiction(state: GameState) -> str | None:
-    """Where ``state`` disagrees with its score sheet, by an account of rulings 16-20 kept
+    """Where ``state`` disagrees with its score sheet, by an account of rulings 16, 17, 19 and 20 kept
     apart from the engine's; None if they agree."""
     try:
         return _contradiction(state)

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+from phase10 import GameConfig, Options, Step, apply, legal_actions, new_game
+from phase10.cards import Side
+from phase10.serialize import to_json
+from phase10.simulate import random_choice
+
 # Hand 3: Ann has laid phase 2 and goes out by discarding her last card; Bartholomew has
 # laid phase 3; Cy and Dee have not laid.
 GOING_OUT = """
@@ -83,3 +90,30 @@ history: 1 phases=1,1,1,1 points=0,15,60,25 completed=yes,yes,no,yes out=0 tiebr
 history: 2 phases=2,2,1,2 points=25,0,55,50 completed=yes,yes,yes,no out=1 tiebreak=no
 history: 3 phases=3,3,2,2 points=20,30,0,45 completed=yes,yes,yes,yes out=2 tiebreak=no
 """
+
+
+def hand_over_state() -> str:
+    """A saved game at the end of its first hand (random legal play, seeded)."""
+    rnd = random.Random(3)
+    state = new_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 3, Options()))
+    while state.step is not Step.HAND_OVER:
+        state = apply(state, random_choice(legal_actions(state), rnd))
+    return to_json(state)
+
+
+def computers_state() -> str:
+    """One person and five computers, a computer to move."""
+    kinds = ("person", "easy", "normal", "hard", "normal", "easy")
+    names = ("Ann", "Computer 2", "Computer 3", "Computer 4", "Computer 5", "Computer 6")
+    return to_json(new_game(GameConfig(names, 4, Options(), first_dealer=0, kinds=kinds)))
+
+
+def flip_state() -> str:
+    """A Flip game turned to the Wild Side, its person to draw (random legal play, seeded)."""
+    rnd = random.Random(5)
+    kinds = ("normal", "person", "hard")
+    config = GameConfig(("Robo", "Ann", "Hal"), 48, Options(edition="flip"), kinds=kinds)
+    state = new_game(config)
+    while not (state.side is Side.WILD and state.current == 1 and state.step is Step.DRAW):
+        state = apply(state, random_choice(legal_actions(state), rnd))
+    return to_json(state)

@@ -9,10 +9,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ui.state import Event, Screen, Ui
+from ui.controller import handle
+from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import choices, closing, shown_hand
 
 from phase10 import Card, Discard, GroupKind, Hit, LayDown, PhaseSpec, Step, TakeDiscard, find_laydown
+
+
+def start(
+    names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7", kinds=None, edition="classic"
+) -> Ui:
+    ui = handle(Ui(), Event("new-game"))
+    assert ui.screen is Screen.SETUP
+    kinds = kinds or ("person",) * len(names)
+    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
+    return handle(ui, Event("start-game", form=fields))
 
 
 def next_taps(ui: Ui) -> list[Event]:
