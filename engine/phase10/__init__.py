@@ -1,6 +1,6 @@
 """Ten Phases: an unofficial rules engine for the Phase 10 card game."""
 
-from . import scoresheet
+from . import pad, scoresheet
 from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
 from .cards import SKIP, WILD, Card, CardError, Color, format_cards, parse_card, parse_cards
 from .finder import enumerate_laydowns, find_laydown
@@ -48,6 +48,7 @@ __all__ = [
     "format_cards",
     "legal_actions",
     "new_game",
+    "pad",
     "parse_action",
     "parse_card",
     "parse_cards",

@@ -29,6 +29,7 @@ __all__ = [
     "PhaseSpec",
     "Ruleset",
     "SetupError",
+    "check_players",
 ]
 
 MIN_PLAYERS = 2
@@ -351,10 +352,7 @@ class GameConfig:
     kinds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, tuple):
-            raise SetupError("players must be a tuple of names")
-        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
-            raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(self.players)}")
+        check_players(self.players)
         if self.kinds == ():
             object.__setattr__(self, "kinds", (PERSON,) * len(self.players))
         if not isinstance(self.kinds, tuple) or len(self.kinds) != len(self.players):
@@ -362,11 +360,6 @@ class GameConfig:
         for kind in self.kinds:
             if kind not in PLAYER_KINDS:
                 raise SetupError(f"a seat is played by one of {', '.join(PLAYER_KINDS)}, not {kind!r:.20}")
-        for name in self.players:
-            if not isinstance(name, str) or not name.strip():
-                raise SetupError(f"every player needs a name, got {name!r}")
-            if len(name) > MAX_NAME_LENGTH:
-                raise SetupError(f"a name has at most {MAX_NAME_LENGTH} characters: {name!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise SetupError(f"the seed must be a whole number from 0 to 2**64-1, not {self.seed!r}")
         if not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer < len(self.players):
@@ -374,6 +367,21 @@ class GameConfig:
 
 
 MAX_NAME_LENGTH = 40
+
+
+def check_players(players: object) -> None:
+    """Raise ``SetupError`` unless ``players`` is a tuple of ``MIN_PLAYERS`` to ``MAX_PLAYERS``
+    names, each not blank and at most ``MAX_NAME_LENGTH`` characters (for a game, or for a
+    score pad of a game played with cards)."""
+    if not isinstance(players, tuple):
+        raise SetupError("players must be a tuple of names")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise SetupError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise SetupError(f"every player needs a name, got {name!r}")
+        if len(name) > MAX_NAME_LENGTH:
+            raise SetupError(f"a name has at most {MAX_NAME_LENGTH} characters: {name!r}")
 
 
 @dataclass(frozen=True, slots=True)

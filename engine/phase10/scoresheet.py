@@ -20,6 +20,7 @@ first impossible hand and why.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -34,11 +35,13 @@ __all__ = [
     "can_be_left_in_hand",
     "cards_left",
     "decide",
+    "hand_points_range",
     "hand_problem",
     "opening",
     "phase_after",
     "phase_on",
     "phases_completed",
+    "point_step",
     "points_left",
     "record_hand",
     "replay",
@@ -268,6 +271,20 @@ def can_be_left_in_hand(rules: Ruleset, points: int, *, fewest: int = 0, most: i
     most = rules.hand_size if most is None else most
     sums = _hand_sums(rules)
     return any(points in sums[size] for size in range(max(fewest, 0), min(most, len(sums) - 1) + 1))
+
+
+def point_step(rules: Ruleset) -> int:
+    """What every total of the edition's cards is a multiple of (5 for both editions)."""
+    return math.gcd(*rules.card_points.values())
+
+
+def hand_points_range(rules: Ruleset, *, fewest: int = 0, most: int | None = None) -> tuple[int, int]:
+    """The lowest and highest points a hand of ``fewest`` to ``most`` (default: the hand
+    size) of the edition's cards can be worth."""
+    most = rules.hand_size if most is None else most
+    sums = _hand_sums(rules)
+    totals = [total for size in range(max(fewest, 0), min(most, len(sums) - 1) + 1) for total in sums[size]]
+    return (min(totals), max(totals)) if totals else (0, 0)
 
 
 # The sums a hand of each size can make, per edition: small tables, worked out once.

@@ -26,18 +26,25 @@ from . import safejson
 from .cards import Card, CardError, Side, parse_card
 from .groups import Group
 from .invariants import MAX_TURNS_PER_HAND, history_problems, state_problems
+from .pad import HandEntry, PadError, ScorePad, standings
 from .rules import CLASSIC, PERSON, GameConfig, GroupKind, Options, SetupError
 from .state import GameState, HandRecord, PlayerState, Step
 
 __all__ = [
     "FORMAT",
+    "MAX_PAD_HANDS",
     "MAX_SAVED_TURNS",
     "MIGRATIONS",
+    "PAD_FORMAT",
+    "PAD_VERSION",
     "SCHEMA_VERSION",
     "CorruptStateError",
     "Migration",
     "NewerSaveError",
     "from_json",
+    "pad_from_dict",
+    "pad_to_dict",
+    "pad_to_json",
     "state_from_dict",
     "state_to_dict",
     "to_json",
@@ -106,13 +113,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "seed": str(config.seed),
             "first_dealer": config.first_dealer,
             "kinds": list(config.kinds),
-            "options": {
-                "ten_hands": config.options.ten_hands,
-                "phases_to_win": config.options.phases_to_win,
-                "even_phases": config.options.even_phases,
-                "el_chavo": config.options.el_chavo,
-                "edition": config.options.edition,
-            },
+            "options": _options_dict(config.options),
         },
         "rng": str(state.rng),
         "hand_number": state.hand_number,
@@ -150,6 +151,16 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
         "turns": state.turns,
         "side": state.side.value,
+    }
+
+
+def _options_dict(options: Options) -> dict[str, Any]:
+    return {
+        "ten_hands": options.ten_hands,
+        "phases_to_win": options.phases_to_win,
+        "even_phases": options.even_phases,
+        "el_chavo": options.el_chavo,
+        "edition": options.edition,
     }
 
 
@@ -269,21 +280,24 @@ def _record(value: object, path: str) -> HandRecord:
     )
 
 
+def _options(options: _Reader) -> Options:
+    return Options(
+        ten_hands=options.flag("ten_hands"),
+        phases_to_win=options.integer("phases_to_win", nullable=True),
+        even_phases=options.flag("even_phases"),
+        el_chavo=options.flag("el_chavo"),
+        edition=options.text("edition"),
+    )
+
+
 def _config(reader: _Reader) -> GameConfig:
-    options = reader.child("options")
     try:
         return GameConfig(
             players=reader.items("players", _name),
             seed=reader.big_int("seed"),
             first_dealer=reader.integer("first_dealer"),
             kinds=reader.items("kinds", _name),
-            options=Options(
-                ten_hands=options.flag("ten_hands"),
-                phases_to_win=options.integer("phases_to_win", nullable=True),
-                even_phases=options.flag("even_phases"),
-                el_chavo=options.flag("el_chavo"),
-                edition=options.text("edition"),
-            ),
+            options=_options(reader.child("options")),
         )
     except SetupError as error:
         raise CorruptStateError(f"config: {error}") from None
@@ -299,14 +313,7 @@ def upgrade(
     document given is left as it was.
     """
     reader = _Reader(data, "")
-    if reader.raw("format") != FORMAT:
-        raise CorruptStateError(f"not a saved Ten Phases game (format should be {FORMAT!r})")
-    version = reader.raw("version")
-    # JSON true and 1.0 are equal to 1 in Python: only a true integer is a version.
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise CorruptStateError(f"saved game version {version!r:.40} is not a version of the format")
-    if version > current:
-        raise NewerSaveError(version, current)
+    version = _version(reader, FORMAT, "saved game", current)
     # Migration steps may change the document in place: they get a copy of their own.
     document = dict(reader.data) if version == current else copy.deepcopy(dict(reader.data))
     while True:
@@ -320,6 +327,20 @@ def upgrade(
         document = step(document)
         version += 1
         document["version"] = version
+
+
+def _version(reader: _Reader, document_format: str, what: str, current: int) -> int:
+    """The version of a document of ``document_format``: ``CorruptStateError`` if it is not
+    one, ``NewerSaveError`` if a newer app wrote it."""
+    if reader.raw("format") != document_format:
+        raise CorruptStateError(f"not a Ten Phases {what} (format should be {document_format!r})")
+    version = reader.raw("version")
+    # JSON true and 1.0 are equal to 1 in Python: only a true integer is a version.
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise CorruptStateError(f"{what} version {version!r:.40} is not a version of the format")
+    if version > current:
+        raise NewerSaveError(version, current)
+    return version
 
 
 def _fill_early_version_1(document: Document) -> Document:
@@ -401,3 +422,62 @@ def _read_state(document: Document) -> GameState:
     if problems:
         raise CorruptStateError("saved game is corrupt: " + "; ".join(problems))
     return state
+
+
+# --- the score pad of a game played with real cards ------------------------------------------
+
+PAD_FORMAT = "ten-phases/pad"
+PAD_VERSION = 1
+MAX_PAD_HANDS = 400  # as many hands as a played game may take (simulate.MAX_HANDS_PER_GAME)
+
+
+def pad_to_dict(pad: ScorePad) -> dict[str, Any]:
+    return {
+        "format": PAD_FORMAT,
+        "version": PAD_VERSION,
+        "names": list(pad.names),
+        "options": _options_dict(pad.options),
+        "entries": [
+            {
+                "went_out": list(entry.went_out),
+                "completed": list(entry.completed),
+                "points": list(entry.points),
+            }
+            for entry in pad.entries
+        ],
+    }
+
+
+def pad_to_json(pad: ScorePad) -> str:
+    return json.dumps(pad_to_dict(pad), separators=(",", ":"), sort_keys=True)
+
+
+def pad_from_dict(data: object) -> ScorePad:
+    """The pad a ``pad_to_dict`` document describes, every hand checked by the rules again.
+
+    Every way a document can be wrong raises ``CorruptStateError``; one written by a
+    newer version of the app, ``NewerSaveError``.
+    """
+    reader = _Reader(data, "")
+    _version(reader, PAD_FORMAT, "score pad", PAD_VERSION)
+    if len(reader.typed("entries", list)) > MAX_PAD_HANDS:
+        raise CorruptStateError(f"a score pad has at most {MAX_PAD_HANDS} hands")
+    try:
+        pad = ScorePad(
+            names=reader.items("names", _name),
+            options=_options(reader.child("options")),
+            entries=reader.items("entries", _entry),
+        )
+        standings(pad)  # every hand, checked by the rules in order
+    except (SetupError, PadError) as error:
+        raise CorruptStateError(f"score pad: {error}") from None
+    return pad
+
+
+def _entry(value: object, path: str) -> HandEntry:
+    reader = _Reader(value, path)
+    return HandEntry(
+        went_out=reader.items("went_out", _int),
+        completed=reader.items("completed", _bool),
+        points=reader.items("points", _optional_int),
+    )

@@ -4,19 +4,25 @@ player's leftover cards, the end of a game, and past games with their dates."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 from html.parser import HTMLParser
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ui.i18n import NOTHING, words
 from ui.results import game_over_screen, hand_over_screen, history_screen
-from ui.sheets import finished_date, order, standings, way_to_play
+from ui.sheets import Sheet, finished_date, order, standings, way_to_play
 from ui.storage import FINISHED, MemoryStore, PastGame, Saves
 
-from phase10 import Discard, GameState, Options, Step, apply
+from phase10 import Discard, GameConfig, GameState, Options, Step, apply
 from phase10.cards import parse_card
 from phase10.game import hand_points
 from phase10.notation import parse_state
+from phase10.pad import HandEntry, add_hand, new_pad
 from phase10.serialize import to_json
+from phase10.simulate import play_random_game
+from phase10.view import public_view
 from support.web.english import EN
 from support.web.states import GOING_OUT, TIE, TIEBREAK
 
@@ -106,7 +112,7 @@ def labels_of(html: str) -> list[str]:
 
 
 def standing_lines(game: GameState, w=EN) -> list[str]:
-    return [line for line in text_of(standings(game, w)) if line]
+    return [line for line in text_of(standings(Sheet.of_game(game), w)) if line]
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -115,7 +121,8 @@ def standing_lines(game: GameState, w=EN) -> list[str]:
 def test_standings_put_more_phases_first_then_fewer_points():
     game = ended(GOING_OUT, "B1")
     # Ann and Bartholomew are on phase 3 then 4; Cy and Dee on 2: phases before points.
-    seats = [(row.place, game.players[row.seat].name, row.completed, row.score) for row in order(game)]
+    rows = order(Sheet.of_game(game))
+    seats = [(row.place, game.players[row.seat].name, row.completed, row.score) for row in rows]
     assert seats == [(1, "Bartholomew", 3, 85), (2, "Ann", 2, 50), (3, "Dee", 1, 140), (4, "Cy", 1, 160)]
     lines = standing_lines(game)
     assert lines[0] == "Place 1 Bartholomew Leading On phase 4 · 3 of 10 done 85 points"
@@ -126,7 +133,7 @@ def test_standings_put_more_phases_first_then_fewer_points():
 def test_tied_players_share_a_place_and_the_lead():
     game = ended(TIE, "G3")
     assert game.step is Step.HAND_OVER and game.tiebreak == (0, 1)
-    rows = order(game)
+    rows = order(Sheet.of_game(game))
     assert [(r.place, r.seat) for r in rows[:2]] == [(1, 0), (1, 1)]
     assert rows[2].place == 3
     lines = standing_lines(game)
@@ -140,7 +147,7 @@ def test_tied_players_share_a_place_and_the_lead():
 def test_the_tiebreak_winner_comes_first_and_the_game_says_how():
     game = ended(TIEBREAK, "Y11")
     assert game.winner == 0
-    rows = order(game)
+    rows = order(Sheet.of_game(game))
     assert rows[0].seat == 0 and rows[0].place == 1 and rows[1].place == 2
     html = game_over_screen(game, EN)
     assert '<h2 class="winner">Ann</h2>' in html
@@ -154,7 +161,7 @@ def test_the_tiebreak_winner_comes_first_and_the_game_says_how():
 def test_ten_hands_ranks_by_points_alone():
     game = ended(TEN_HANDS_LAST, "G2")
     assert game.is_over and game.winner == 1
-    rows = order(game)
+    rows = order(Sheet.of_game(game))
     assert [(r.seat, r.completed, r.score) for r in rows] == [(1, 1, 450), (0, 10, 590)]
     html = game_over_screen(game, EN)
     assert "The fewest points after 10 hands: 45" in html
@@ -233,14 +240,14 @@ def test_dates_are_written_in_the_language():
 
 def test_the_way_to_play_names_every_option():
     game = parse_state(GOING_OUT)
-    assert way_to_play(game, EN) == "Classic · Standard"
-    assert way_to_play(parse_state(TIE), EN) == "Classic · First to 3 phases"
-    assert way_to_play(parse_state(TIE), ES) == "Clásica · Primero en 3 fases"
-    assert way_to_play(parse_state(TEN_HANDS), EN) == "Classic · 10 hands, one per phase"
+    assert way_to_play(game.config.options, EN) == "Classic · Standard"
+    assert way_to_play(parse_state(TIE).config.options, EN) == "Classic · First to 3 phases"
+    assert way_to_play(parse_state(TIE).config.options, ES) == "Clásica · Primero en 3 fases"
+    assert way_to_play(parse_state(TEN_HANDS).config.options, EN) == "Classic · 10 hands, one per phase"
     options = Options(ten_hands=True, even_phases=True, phases_to_win=3, el_chavo=True)
     both = replace(game, config=replace(game.config, options=options))
     assert (
-        way_to_play(both, EN)
+        way_to_play(both.config.options, EN)
         == "Classic · 3 hands, one per phase · First to 3 phases · Even phases · El Chavo Phase 10"
     )
 
@@ -296,3 +303,22 @@ def test_the_first_format_is_still_read_and_kept_beside_the_new():
     assert saves.finished() == ([PastGame(older, ""), PastGame(newer, "")], 2)
     stored = json.loads(store.getItem(FINISHED) or "")
     assert stored[0] == to_json(older) and stored[-1] == {"game": to_json(newer), "finished": ""}
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 6), st.booleans())
+def test_a_games_sheet_and_a_pad_of_its_hands_stand_where_the_game_does(seed, players, flip):
+    options = Options(edition="flip" if flip else "classic", phases_to_win=2)
+    config = GameConfig(("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[:players], seed, options)
+    game = play_random_game(config, random.Random(seed), check=False).final
+    sheet = Sheet.of_game(game)
+    assert sheet.standing.scores == tuple(player.score for player in game.players)
+    assert sheet.winner == game.winner is not None
+    assert [sheet.completed(seat) for seat in range(players)] == [
+        player.phases_completed for player in public_view(game).players
+    ]
+    pad = new_pad(config.players, options)
+    for record in game.history:
+        out = () if record.went_out is None else (record.went_out,)
+        pad = add_hand(pad, HandEntry(out, record.completed, record.points))
+    assert Sheet.of_pad(pad) == sheet

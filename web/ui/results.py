@@ -10,7 +10,7 @@ from phase10 import GameState
 from .html import Markup, el, join
 from .i18n import Text, Words
 from .pieces import button, card_class, card_face, header
-from .sheets import finished_date, full_sheet, order, standings, way_to_play
+from .sheets import Sheet, finished_date, full_sheet, order, standings, way_to_play
 from .storage import PastGame
 
 __all__ = ["PastGame", "game_over_screen", "hand_over_screen", "history_screen"]
@@ -55,6 +55,7 @@ def _leftover(game: GameState, seat: int, w: Words) -> Markup:
 def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
     """Who went out; each player's leftover cards, points and phase; the standings; the sheet."""
     record = game.history[-1]
+    sheet = Sheet.of_game(game)
     out = record.went_out
     who = game.players[out].name if out is not None else None
     headline = w("over.went_out", name=who) if who else w("over.nobody")
@@ -114,8 +115,8 @@ def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
                 tie_note,
                 class_="card-panel",
             ),
-            el("section", el("h2", w("sheet.standings")), standings(game, w), class_="card-panel"),
-            el("section", full_sheet(game, w), class_="card-panel sheet-panel"),
+            el("section", el("h2", w("sheet.standings")), standings(sheet, w), class_="card-panel"),
+            el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
             button(next_label, "next-hand", primary=True),
         ]
     )
@@ -143,6 +144,7 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
     """The winner, with a little ceremony; how they won; the standings; the sheet."""
     assert game.winner is not None
     winner = game.players[game.winner]
+    sheet = Sheet.of_game(game)
     return join(
         [
             header(w, w("end.title"), home=True),
@@ -155,8 +157,8 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
                 el("p", w("end.cheer"), class_="cheer"),
                 class_="card-panel winner-panel",
             ),
-            el("section", el("h2", w("sheet.standings")), standings(game, w), class_="card-panel"),
-            el("section", full_sheet(game, w), class_="card-panel sheet-panel"),
+            el("section", el("h2", w("sheet.standings")), standings(sheet, w), class_="card-panel"),
+            el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
             el(
                 "div",
                 button(w("end.play_again"), "play-again", primary=True),
@@ -175,6 +177,7 @@ def _past_game(past: PastGame, w: Words) -> Markup:
     if game.winner is None:  # never stored, but a past game is shown only with its winner
         return Markup("")
     date = finished_date(past.finished, w)
+    sheet = Sheet.of_game(game)
     totals = [
         el(
             "li",
@@ -183,7 +186,7 @@ def _past_game(past: PastGame, w: Words) -> Markup:
             el("span", w("sheet.points", count=row.score), class_="past-points"),
             class_="leads" if row.seat == game.winner else None,
         )
-        for row in order(game)
+        for row in order(sheet)
     ]
     return el(
         "article",
@@ -194,9 +197,9 @@ def _past_game(past: PastGame, w: Words) -> Markup:
             w("history.won", winner=game.players[game.winner].name),
             class_="past-winner",
         ),
-        el("p", way_to_play(game, w), class_="past-way"),
+        el("p", way_to_play(game.config.options, w), class_="past-way"),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),
-        full_sheet(game, w, with_standings=True),
+        full_sheet(sheet, w, with_standings=True),
         class_="card-panel past-game",
     )
 

@@ -2,7 +2,9 @@
 
 Standings come first, one short row per player that fits a 360 px screen; the full
 hand-by-hand sheet, like the paper pad, opens behind a tap and scrolls sideways in its
-own box.  HTML from engine values, with no DOM, so it is tested on CPython.
+own box.  Everything is drawn from a ``Sheet``: the players, the options and the hands
+written, whether by a game played in the app or on the score pad of a game played with
+real cards.  HTML from engine values, with no DOM, so it is tested on CPython.
 """
 
 from __future__ import annotations
@@ -10,14 +12,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from phase10 import GameState
-from phase10.view import public_view
+from phase10 import GameState, HandRecord, Options, scoresheet
+from phase10.game import standings_of
+from phase10.pad import ScorePad, records
+from phase10.pad import standings as pad_standings
+from phase10.scoresheet import Standings
 
 from .html import Markup, el
 from .i18n import Words
 from .pieces import MAIN_EDITION
 
 __all__ = [
+    "Sheet",
     "Standing",
     "finished_date",
     "full_sheet",
@@ -26,6 +32,40 @@ __all__ = [
     "standings",
     "way_to_play",
 ]
+
+
+# --- the sheet ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A score sheet: who plays, with which options, the hands written, and where that
+    leaves everyone (``standing``, as ``phase10.scoresheet`` works it out)."""
+
+    names: tuple[str, ...]
+    options: Options
+    hands: tuple[HandRecord, ...]
+    standing: Standings
+
+    @classmethod
+    def of_game(cls, game: GameState) -> Sheet:
+        return cls(game.config.players, game.config.options, game.history, standings_of(game))
+
+    @classmethod
+    def of_pad(cls, pad: ScorePad) -> Sheet:
+        return cls(pad.names, pad.options, records(pad), pad_standings(pad))
+
+    @property
+    def winner(self) -> int | None:
+        return self.standing.winner
+
+    def completed(self, seat: int) -> int:
+        """The phases ``seat`` has completed."""
+        return scoresheet.phases_completed(self.hands, seat)
+
+    def phase_on(self, seat: int) -> int:
+        """The phase ``seat`` plays (or played) in the hand after the sheet's last."""
+        return scoresheet.phase_on(self.options, self.standing, seat)
 
 
 # --- who leads ------------------------------------------------------------------------------
@@ -41,43 +81,40 @@ class Standing:
     score: int
 
 
-def order(game: GameState) -> list[Standing]:
-    """The players as the engine ranks them (``game._decide``): the winner first; then, in
-    ten hands, the fewest points; otherwise the most phases completed, then the fewest
+def order(sheet: Sheet) -> list[Standing]:
+    """The players as the engine ranks them (``scoresheet.decide``): the winner first; then,
+    in ten hands, the fewest points; otherwise the most phases completed, then the fewest
     points.  Players level on both share a place."""
-    ten_hands = game.config.options.ten_hands
-    # Phases completed as the engine's public view counts them, once for every player.
-    completed = [player.phases_completed for player in public_view(game).players]
+    ten_hands = sheet.options.ten_hands
+    seats = range(len(sheet.names))
+    completed = [sheet.completed(seat) for seat in seats]
+    scores = sheet.standing.scores
 
     def key(seat: int) -> tuple[int, int, int]:
-        return (
-            0 if seat == game.winner else 1,
-            0 if ten_hands else -completed[seat],
-            game.players[seat].score,
-        )
+        return (0 if seat == sheet.winner else 1, 0 if ten_hands else -completed[seat], scores[seat])
 
-    seats = sorted(range(len(game.players)), key=key)
     rows: list[Standing] = []
-    for i, seat in enumerate(seats):
+    for i, seat in enumerate(sorted(seats, key=key)):
         place = rows[-1].place if rows and key(rows[-1].seat) == key(seat) else i + 1
-        rows.append(Standing(place, seat, completed[seat], game.players[seat].score))
+        rows.append(Standing(place, seat, completed[seat], scores[seat]))
     return rows
 
 
-def _phase_words(game: GameState, row: Standing, w: Words) -> str:
+def _phase_words(sheet: Sheet, row: Standing, w: Words) -> str:
     """Where a player is: the phase they are on, and how many they have completed."""
-    count = len(game.config.options.phase_sequence())
-    still_playing = not game.is_over and game.players[row.seat].phase_index < count
-    if still_playing or row.seat in game.tiebreak:
-        return w("sheet.on_phase", number=game.phase_number(row.seat), done=row.completed, total=count)
+    count = len(sheet.options.phase_sequence())
+    standing = sheet.standing
+    still_playing = not standing.decided and standing.phase_index[row.seat] < count
+    if still_playing or row.seat in standing.tiebreak:
+        return w("sheet.on_phase", number=sheet.phase_on(row.seat), done=row.completed, total=count)
     return w("sheet.done_of", count=count, done=row.completed)
 
 
-def standings(game: GameState, w: Words) -> Markup:
+def standings(sheet: Sheet, w: Words) -> Markup:
     """One row per player, best first: place, name, phase, total; the leader marked."""
-    rows = order(game)
+    rows = order(sheet)
     leaders = [row for row in rows if row.place == 1]
-    if game.winner is not None:
+    if sheet.winner is not None:
         lead = w("sheet.winner")
     else:
         lead = w("sheet.joint_leader") if len(leaders) > 1 else w("sheet.leader")
@@ -94,11 +131,11 @@ def standings(game: GameState, w: Words) -> Markup:
                     class_="place",
                 ),
                 " ",
-                el("strong", game.players[row.seat].name, class_="standing-name"),
+                el("strong", sheet.names[row.seat], class_="standing-name"),
                 " ",
                 el("span", el("span", "★ ", aria_hidden="true"), lead, class_="lead-mark") if leads else "",
                 " " if leads else "",
-                el("span", _phase_words(game, row, w), class_="standing-phase"),
+                el("span", _phase_words(sheet, row, w), class_="standing-phase"),
                 " ",
                 el(
                     "span",
@@ -116,14 +153,14 @@ def standings(game: GameState, w: Words) -> Markup:
 # --- the full sheet, like the paper pad -----------------------------------------------------
 
 
-def score_sheet(game: GameState, w: Words) -> Markup:
+def score_sheet(sheet: Sheet, w: Words) -> Markup:
     """Like the paper pad: each hand's points and the running total, and the phases ticked off.
     It scrolls sideways in its own box; the first column stays put, and a shadow on the
     right edge says there is more."""
-    names = [p.name for p in game.players]
-    sequence = game.config.options.phase_sequence()
+    names = sheet.names
+    sequence = sheet.options.phase_sequence()
     done = [
-        {r.phases[s] for r in game.history if not r.tiebreak and r.completed[s]} for s in range(len(names))
+        {r.phases[s] for r in sheet.hands if not r.tiebreak and r.completed[s]} for s in range(len(names))
     ]
     ticks = [
         el(
@@ -142,14 +179,14 @@ def score_sheet(game: GameState, w: Words) -> Markup:
         for s in range(len(names))
     ]
     totals = [0] * len(names)
-    rules = game.config.options.ruleset()
+    rules = sheet.options.ruleset()
     caption = (
         el("caption", w("sheet.edition", edition=w(f"edition.{rules.name}.title")))
         if rules is not MAIN_EDITION
         else ""
     )
     rows = []
-    for record in game.history:
+    for record in sheet.hands:
         cells = []
         for seat, points in enumerate(record.points):
             if points is None:
@@ -199,13 +236,13 @@ def score_sheet(game: GameState, w: Words) -> Markup:
     )
 
 
-def full_sheet(game: GameState, w: Words, *, with_standings: bool = False) -> Markup:
+def full_sheet(sheet: Sheet, w: Words, *, with_standings: bool = False) -> Markup:
     """The full sheet behind a tap (with the standings first, where they are not shown)."""
     return el(
         "details",
         el("summary", w("sheet.full_and_standings" if with_standings else "sheet.full")),
-        standings(game, w) if with_standings else "",
-        score_sheet(game, w),
+        standings(sheet, w) if with_standings else "",
+        score_sheet(sheet, w),
         class_="full-sheet",
     )
 
@@ -225,9 +262,8 @@ def finished_date(when: str, w: Words) -> str:
     return w("history.date", day=day, month=months[month - 1], year=year)
 
 
-def way_to_play(game: GameState, w: Words) -> str:
+def way_to_play(options: Options, w: Words) -> str:
     """The edition and the ways to play chosen, as a line: "Classic · First to 3 phases"."""
-    options = game.config.options
     parts = [w(f"edition.{options.ruleset().name}.title")]
     if options.ten_hands:
         parts.append(w("history.hands", count=len(options.phase_sequence())))
