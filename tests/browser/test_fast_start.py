@@ -72,9 +72,23 @@ def test_the_next_start_restores_python_and_still_deals_fresh_games(
     assert page_problems(page) == []
 
 
+def _wait_for_the_first_seat(page: Any) -> None:
+    """Until the computers have played their turns and the saved game waits for seat 0."""
+    page.wait_for_function(
+        """() => {
+          const text = localStorage.getItem('ten-phases/game');
+          return text !== null && JSON.parse(text).game.current === 0;
+        }""",
+        timeout=60_000,
+    )
+
+
 def test_a_damaged_snapshot_is_dropped_and_the_saved_game_kept(page: Any, server: LocalServer) -> None:
     _snapshotted(page, server.url)
     _new_game_seed(page)
+    # The computers move first; read the save only once they have, or a move they make
+    # after the read would look like a changed save.
+    _wait_for_the_first_seat(page)
     saved = page.evaluate("() => localStorage.getItem('ten-phases/game')")
     place = page.evaluate(SNAPSHOT_PLACE)
     page.evaluate(
