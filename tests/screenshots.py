@@ -45,6 +45,7 @@ from phase10.bots import Bot, Level, bot_seed, seat_bot
 from phase10.cards import Card, parse_card
 from phase10.notation import parse_state
 from phase10.serialize import to_json
+from phase10.tournament import play_bot_game
 from phase10.view import view
 from support.browser.driving import (
     open_app,
@@ -56,6 +57,7 @@ from support.browser.driving import (
     wait_ready,
 )
 from support.web.states import GOING_OUT, TIE, TIEBREAK
+from support.web.taps import pad_hand_taps
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -749,6 +751,64 @@ def six_players(browser: Browser, url: str) -> None:
     context.close()
 
 
+def tap_all(page: Page, events: list[Event]) -> None:
+    for event in events:
+        tap(page, event)
+
+
+def score_pad(browser: Browser, url: str) -> None:
+    """The score pad of a game played with real cards: its set-up, a hand being written (and
+    refused), the card counter, the pad after some hands, the winner, on a small phone and
+    in Spanish."""
+    game = play_bot_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 1), ("hard", "normal", "normal", "easy"), 1)
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    fresh_start(page, url)
+    tap(page, Event("pad"))
+    tap_all(page, [Event("add-player"), Event("add-player")])
+    for seat, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+        page.fill(f"#player-{seat}", name)
+    shoot(page, "47-pad-setup-360")
+    tap(page, Event("pad-start"))
+    for record in game.history[:3]:
+        tap(page, Event("pad-write"))
+        tap_all(page, pad_hand_taps(record))
+    tap(page, Event("pad-write"))
+    fourth = pad_hand_taps(game.history[3])
+    tap_all(page, fourth[: len(fourth) // 2])
+    shoot(page, "48-pad-hand-360", full=False)
+    tap(page, Event("pad-save"))
+    shoot(page, "49-pad-refused-360", full=False)
+    page.locator("[data-action=pad-count][data-value='3']").click()
+    page.wait_for_selector(".counter")
+    tap_all(page, [Event("pad-count-more", "0"), Event("pad-count-more", "0"), Event("pad-count-more", "3")])
+    shoot(page, "50-pad-counter-360", full=False)
+    tap(page, Event("pad-count-close"))
+    tap(page, Event("pad-cancel"))
+    page.set_viewport_size(PHONE)
+    shoot(page, "51-pad-390")
+    for record in game.history[3:]:
+        tap(page, Event("pad-write"))
+        tap_all(page, pad_hand_taps(record))
+    expect_screen(page, Screen.PAD)
+    shoot(page, "52-pad-won-390")
+    context.close()
+
+    context = browser.new_context(
+        viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale="es-MX"
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    fresh_start(page, url)
+    tap(page, Event("pad"))
+    tap(page, Event("pad-start"))
+    tap(page, Event("pad-write"))
+    tap_all(page, [Event("pad-out", "0"), Event("pad-save")])
+    shoot(page, "53-pad-hand-spanish-360", full=False)
+    context.close()
+
+
 def update_banner(browser: Browser) -> None:
     """A second build served in place of the first: the page offers the update."""
     with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
@@ -776,7 +836,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
-        "--only", choices=["flip", "everyone", "six"], help="shoot only these screens, keeping the others"
+        "--only",
+        choices=["flip", "everyone", "six", "pad"],
+        help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
     (ROOT / ".cache").mkdir(exist_ok=True)
@@ -801,6 +863,8 @@ def main(argv: list[str] | None = None) -> int:
             everyone(browser, url)
         if only == "six":
             six_players(browser, url)
+        if only == "pad":
+            score_pad(browser, url)
         if only:
             context.close()
             browser.close()
@@ -813,6 +877,7 @@ def main(argv: list[str] | None = None) -> int:
         flip_edition(page, url)
         everyone(browser, url)
         six_players(browser, url)
+        score_pad(browser, url)
         context.close()
         update_banner(browser)
         browser.close()

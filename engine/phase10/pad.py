@@ -25,11 +25,13 @@ from .scoresheet import Standings
 from .state import HandRecord
 
 __all__ = [
+    "CardKind",
     "HandEntry",
     "PadError",
     "Refusal",
     "ScorePad",
     "add_hand",
+    "card_kinds",
     "new_pad",
     "records",
     "replace_hand",
@@ -109,6 +111,32 @@ class ScorePad:
     @property
     def rules(self) -> Ruleset:
         return self.options.ruleset()
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """Cards a player counts together, being worth the same: numbers ``low`` to ``high``
+    (``kind`` "number"), or every "skip", "wild" or "star"."""
+
+    kind: str
+    points: int
+    low: int = 0
+    high: int = 0
+
+
+def card_kinds(rules: Ruleset) -> tuple[CardKind, ...]:
+    """The kinds of card of an edition by their points, cheapest first, for counting a hand
+    left: 1-9, 10-12, Skip and Wild in the classic game."""
+    numbers: dict[int, list[int]] = {}
+    others: dict[tuple[str, int], None] = {}
+    for face, points in rules.card_points.items():
+        if face.is_numbered:
+            numbers.setdefault(points, []).append(face.number)
+        else:
+            others[("skip" if face.is_skip else "star" if face.is_star else "wild", points)] = None
+    kinds = [CardKind("number", points, min(seen), max(seen)) for points, seen in numbers.items()]
+    kinds += [CardKind(kind, points) for kind, points in others]
+    return tuple(sorted(kinds, key=lambda kind: (kind.points, kind.low)))
 
 
 def new_pad(names: tuple[str, ...], options: Options) -> ScorePad:

@@ -24,10 +24,13 @@ from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, tex
 from ui.keeping import Restore
 from ui.play import SPEEDS, computer_due
 from ui.state import Event, Screen, Settings, SetupInput, Ui
+from ui.storage import PastGame
 
 from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side
 from phase10.notation import parse_state
+from phase10.pad import Refusal, card_kinds
+from phase10.pad import standings as pad_standings
 from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind, Options
 from support.web.taps import next_taps
 
@@ -113,6 +116,8 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"side.{side.value}" for side in Side}
     keys |= {f"need.{kind.value}" for kind in GroupKind}
     keys |= {f"speed.{speed}" for speed in SPEEDS}
+    keys |= {f"pad.refused.{refusal.value}" for refusal in Refusal}
+    keys |= {f"pad.kind.{kind.kind}" for rules in EDITIONS.values() for kind in card_kinds(rules)}
     # Each edition but the one a table plays unless it chooses shows under its own name.
     others = [name for name in EDITIONS if name != Options().edition]
     keys |= {f"{page}.{name}_{part}" for name in others for page, part in HOME_AND_RULES}
@@ -278,6 +283,7 @@ def _states() -> Iterator[tuple[str, Ui]]:
     yield "setup", setup
     flip = SetupInput(("", ""), ("person", "hard"), "flip", ("first-to-n",), "3", seed="12x")
     yield "setup, flip, bad seed", handle(setup, Event("start-game", form=flip))
+    yield from _pad_states(home)
     tables = (
         (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2"),
         (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2"),
@@ -317,6 +323,32 @@ def _states() -> Iterator[tuple[str, Ui]]:
     yield "refused", handle(Ui(screen=Screen.TABLE, game=state), Event("hit", "0:0"))
 
 
+def _pad_states(home: Ui) -> Iterator[tuple[str, Ui]]:
+    """The score pad's screens: set-up, hands written and refused, the counter, the winner."""
+    setup = handle(home, Event("pad"))
+    yield "pad set-up", setup
+    form = SetupInput(("Ann", "Bo", "Cy"), ("person",) * 3, "classic", ("first-to-n",), "1", el_chavo=True)
+    pad = handle(setup, Event("pad-start", form=form))
+    yield "pad, no hands", pad
+    hand = handle(pad, Event("pad-write"))
+    yield "pad hand", hand
+    yield "pad hand, refused", handle(handle(hand, Event("pad-out", "0")), Event("pad-save"))
+    yield "pad counter", handle(handle(hand, Event("pad-count", "1")), Event("pad-count-more", "3"))
+    taps = [Event("pad-out", "0"), Event("pad-at", "1"), Event("pad-key", "5"), Event("pad-key", "0")]
+    taps += [Event("pad-at", "2"), Event("pad-key", "6"), Event("pad-key", "0"), Event("pad-save")]
+    won = hand
+    for event in taps:
+        won = handle(won, event)
+    yield "pad, won", won
+    yield "pad, mending", handle(won, Event("pad-mend", "1"))
+    yield "pad set-up again", handle(won, Event("pad-new"))
+    yield "pad, damaged", replace(home, screen=Screen.PAD, pad_problem=text("pad.damaged", detail="x"))
+    assert won.pad is not None
+    backup = Restore(None, (PastGame(won.pad),), 0, "2026-11-23T09:30:00", won.pad)
+    yield "restore a pad", replace(home, screen=Screen.RESTORE, restore=backup, pad=pad.pad)
+    yield "past games with a pad", replace(won, screen=Screen.HISTORY)
+
+
 def test_every_screen_has_only_the_catalogues_words(monkeypatch):
     marked = _marked()
     for module in (screens, menus, narration, i18n):  # each that picks the words of a language
@@ -328,6 +360,8 @@ def test_every_screen_has_only_the_catalogues_words(monkeypatch):
         seen_screens.add(ui.screen)
         if ui.screen is Screen.GAME_OVER and ui.game is not None:
             finished.append(ui.game)
+        if ui.pad is not None and pad_standings(ui.pad).decided and PastGame(ui.pad) not in finished:
+            finished.append(PastGame(ui.pad))
         html = screens.render(ui, build="b1", finished=finished, unreadable=1)
         html += menus.update_banner("en") + narration.announcement(ui)
         left = unmarked_words(html)

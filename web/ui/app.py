@@ -25,6 +25,7 @@ from . import keeping, platform, pwa, sound
 from .controller import handle
 from .i18n import text
 from .narration import announcement
+from .pad_saves import PAD, PadSlot
 from .play import timer_delay, timer_event
 from .screens import render
 from .state import Event, Screen, SetupForm, SetupInput, Ui
@@ -48,7 +49,7 @@ def _form_fields() -> SetupInput | None:
     if not form:  # the DOM's null arrives as a falsy JsNull
         return None
     names = [str(node.value) for node in form.querySelectorAll("input[name=player]")]
-    kinds = [str(node.value) for node in form.querySelectorAll("select[name=kind]")]
+    kinds = [str(node.value) for node in form.querySelectorAll("[name=kind]")]
     edition = form.querySelector("input[name=edition]:checked")
     ways = [str(node.value) for node in form.querySelectorAll("input[name=way]:checked")]
     phases = form.querySelector("select[name=phases-to-win]")
@@ -75,15 +76,22 @@ def dispatch(event: Event) -> None:
     saves: Saves = _app["saves"]
     before: Ui = _app["ui"]
     saves.flush()  # a finished game that storage refused is written at the next chance
+    pads: PadSlot = _app["pads"]
     if event.name == "restore-confirm" and isinstance(before.restore, keeping.Restore):
         # The backup the player agreed to is written as it is: it replaces the save here.
-        after = keeping.restored(before, saves.restore(before.restore.game, before.restore.finished))
+        backup = before.restore
+        problem = saves.restore(backup.game, backup.finished) or pads.restore(backup.pad)
+        after = keeping.restored(before, problem)
     else:
         after = keeping.HANDLERS.get(event.name, handle)(before, event)
         if event.name == "discard-save" and before.save_problem and not after.save_problem:
             saves.discard_current()
         if after.game is not None and after.game is not before.game:
             after = _record(saves, before, after)
+        if event.name == "pad-discard" and before.pad_problem and not after.pad_problem:
+            pads.discard()
+        if after.pad is not None and after.pad is not before.pad:
+            after = keeping.pad_recorded(pads, after, _local_time(), fresh=event.name == "pad-start")
     if saves.pending and not after.message:  # said on every screen until it is written
         after = replace(after, message=text("storage.finished_kept"))
     if after.settings != before.settings:
@@ -231,11 +239,14 @@ def _restore_focus(ui: Ui, before: Ui, selector: str) -> None:
 
 
 def _on_key(event: Any) -> None:
-    """Escape closes an open dialog, as Cancel does."""
+    """Escape closes an open dialog, as Cancel does (Close, for the pad's card counter)."""
     ui: Ui = _app["ui"]
     if event.key == "Escape" and ui.prompt is not None:
         event.preventDefault()
         dispatch(Event("cancel"))
+    elif event.key == "Escape" and ui.draft is not None and ui.draft.counting is not None:
+        event.preventDefault()
+        dispatch(Event("pad-count-close"))
 
 
 def _on_timer() -> None:
@@ -312,6 +323,10 @@ def _on_storage(event: Any) -> None:
         loaded = saves.changed_elsewhere()
         if loaded is not None:
             after = keeping.synced(ui, loaded)
+    if key in (PAD, None):
+        loaded_pad = _app["pads"].changed_elsewhere()
+        if loaded_pad is not None:
+            after = keeping.pad_synced(after, loaded_pad)
     if key in (SETTINGS, None):
         settings, _ = saves.load_settings()
         after = replace(after, settings=settings)
@@ -356,6 +371,7 @@ def start() -> None:
     store, lasting = _store()
     saves = Saves(store)
     _app["saves"] = saves
+    pads = _app["pads"] = PadSlot(saves)
     _app["on-timer"] = create_proxy(_on_timer)
     languages = tuple(str(tag) for tag in window.navigator.languages or [window.navigator.language])
     settings, settings_notice = saves.load_settings()
@@ -365,6 +381,8 @@ def start() -> None:
         ui = replace(ui, save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
     elif loaded.game is not None:
         ui = replace(ui, game=loaded.game)
+    pad = pads.load()
+    ui = replace(ui, pad=pad.pad, pad_problem=pad.problem)
     ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
     _app["ui"] = ui
     show(ui)

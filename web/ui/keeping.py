@@ -17,13 +17,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from phase10 import GameState, safejson
+from phase10.pad import ScorePad
 
 from .i18n import NOTHING, Text, text
+from .pad_saves import PAD, LoadedPad, PadSlot, read_pad
 from .play import resume
 from .state import Event, Screen, Ui
 from .storage import CURRENT, FINISHED, Loaded, PastGame, read_finished, read_save
 
-__all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "Restore", "read_backup", "synced"]
+__all__ = [
+    "BACKUP_FORMAT",
+    "HANDLERS",
+    "MAX_BACKUP_CHARS",
+    "Restore",
+    "pad_recorded",
+    "pad_synced",
+    "read_backup",
+    "synced",
+]
 
 BACKUP_FORMAT = "ten-phases/backup"
 BACKUP_VERSION = 1
@@ -52,6 +63,35 @@ def synced(ui: Ui, loaded: Loaded) -> Ui:
     return replace(cleared, game=loaded.game, message=text("sync.moved_on"))
 
 
+def pad_synced(ui: Ui, loaded: LoadedPad) -> Ui:
+    """The UI once another window has written the score pad: that pad is shown (a hand
+    half written here is dropped: it was written to the pad as it was)."""
+    on_pad = ui.screen in (Screen.PAD, Screen.PAD_HAND)
+    if loaded.pad is None and not loaded.problem:
+        screen = Screen.HOME if on_pad else ui.screen
+        return replace(
+            ui, pad=None, pad_problem=NOTHING, draft=None, screen=screen, message=text("pad.sync_ended")
+        )
+    return replace(
+        ui,
+        pad=loaded.pad,
+        pad_problem=loaded.problem,
+        draft=None,
+        screen=Screen.PAD if on_pad else ui.screen,
+        message=NOTHING if loaded.problem else text("pad.synced"),
+    )
+
+
+def pad_recorded(pads: PadSlot, ui: Ui, now: str, *, fresh: bool = False) -> Ui:
+    """Save the pad ``ui`` shows (``fresh``: a new one); another window's newer pad is shown
+    rather than written over."""
+    assert ui.pad is not None
+    problem, newer = pads.record(ui.pad, now, fresh=fresh)
+    if newer is not None:
+        return pad_synced(ui, newer)
+    return replace(ui, message=problem) if problem else ui
+
+
 # --- backups --------------------------------------------------------------------------------
 
 
@@ -63,6 +103,7 @@ class Restore:
     finished: tuple[PastGame, ...]
     left_out: int  # past games in the file that cannot be read
     made: str  # when the file was made, as its phone wrote it
+    pad: ScorePad | None = None  # the score pad in progress
 
 
 class BackupError(ValueError):
@@ -91,12 +132,15 @@ def read_backup(content: str) -> Restore:
     loaded = read_save(saves.get(CURRENT))
     if loaded.problem:
         raise BackupError(text("backup.error.game", problem=loaded.problem))
+    pad = read_pad(saves.get(PAD))
+    if pad.problem:
+        raise BackupError(text("backup.error.pad", problem=pad.problem))
     finished, damaged = read_finished(saves.get(FINISHED))
     game = loaded.game if loaded.game is not None and not loaded.game.is_over else None
-    if game is None and not finished:
+    if game is None and not finished and pad.pad is None:
         raise BackupError(text("backup.error.empty"))
     made = data.get("made")
-    return Restore(game, tuple(finished), len(damaged), made[:19] if isinstance(made, str) else "")
+    return Restore(game, tuple(finished), len(damaged), made[:19] if isinstance(made, str) else "", pad.pad)
 
 
 def _restore_file(ui: Ui, event: Event) -> Ui:
@@ -121,6 +165,8 @@ def restored(ui: Ui, problem: Text) -> Ui:
     return replace(
         ui,
         game=game,
+        pad=backup.pad if backup.pad is not None else ui.pad,
+        pad_problem=NOTHING if backup.pad is not None else ui.pad_problem,
         save_problem=NOTHING if backup.game is not None else ui.save_problem,
         save_newer=False if backup.game is not None else ui.save_newer,
         restore=None,

@@ -96,6 +96,12 @@ def restore_screen(ui: Ui, w: Words) -> Markup:
             lines.append(el("p", w("backup.replaces", game=_game_line(ui.game, w)), class_="notice"))
         elif ui.save_problem:
             lines.append(el("p", w("backup.replaces_damaged"), class_="notice"))
+    if backup.pad is not None:
+        lines.append(
+            el("p", w("backup.has_pad", names=list(backup.pad.names), count=len(backup.pad.entries)))
+        )
+        if ui.pad is not None and ui.pad != backup.pad:
+            lines.append(el("p", w("backup.replaces_pad", names=list(ui.pad.names)), class_="notice"))
     if backup.finished:
         lines.append(el("p", w("backup.has_finished", count=len(backup.finished))))
     if backup.left_out:

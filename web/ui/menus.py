@@ -29,6 +29,7 @@ def home_screen(ui: Ui, w: Words, build: str, note: str, finished: int) -> Marku
         assert ui.game is not None
         actions.insert(0, button(w("home.continue"), "continue", primary=True))
     actions += [
+        button(w("home.pad"), "pad"),
         button(w("home.rules"), "rules"),
         button(w("home.history", count=finished), "history"),
         button(w("button.settings"), "settings"),

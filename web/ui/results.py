@@ -173,18 +173,18 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
 
 
 def _past_game(past: PastGame, w: Words) -> Markup:
-    game = past.game
-    if game.winner is None:  # never stored, but a past game is shown only with its winner
+    played = past.game
+    sheet = Sheet.of_game(played) if isinstance(played, GameState) else Sheet.of_pad(played)
+    if sheet.winner is None:  # never stored, but a past game is shown only with its winner
         return Markup("")
     date = finished_date(past.finished, w)
-    sheet = Sheet.of_game(game)
     totals = [
         el(
             "li",
-            el("span", game.players[row.seat].name, class_="past-name"),
+            el("span", sheet.names[row.seat], class_="past-name"),
             " ",
             el("span", w("sheet.points", count=row.score), class_="past-points"),
-            class_="leads" if row.seat == game.winner else None,
+            class_="leads" if row.seat == sheet.winner else None,
         )
         for row in order(sheet)
     ]
@@ -194,10 +194,11 @@ def _past_game(past: PastGame, w: Words) -> Markup:
         el(
             "h2",
             el("span", "★ ", aria_hidden="true"),
-            w("history.won", winner=game.players[game.winner].name),
+            w("history.won", winner=sheet.names[sheet.winner]),
             class_="past-winner",
         ),
-        el("p", way_to_play(game.config.options, w), class_="past-way"),
+        el("p", way_to_play(sheet.options, w), class_="past-way"),
+        "" if isinstance(played, GameState) else el("p", w("history.real_cards"), class_="past-real"),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),
         full_sheet(sheet, w, with_standings=True),
         class_="card-panel past-game",

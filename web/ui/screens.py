@@ -3,8 +3,8 @@
 Each screen lives with its kind: the menus (``menus``), the set-up form
 (``setup_screen``), the table (``table_screen``, drawn from one ``table_model.Table``),
 the end of a hand or a game and past games (``results``, with the score sheets of
-``sheets``), and keeping games (``keeping_screens``).  No DOM anywhere, so every
-screen is tested on CPython.
+``sheets``), keeping games (``keeping_screens``) and the score pad (``pad_screens``).
+No DOM anywhere, so every screen is tested on CPython.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from .html import Markup, join
 from .i18n import words
 from .keeping_screens import corrupt_screen, notice, restore_screen
 from .menus import home_screen, rules_screen, settings_screen
+from .pad_screens import pad_hand_screen, pad_screen
 from .results import PastGame, game_over_screen, hand_over_screen, history_screen
 from .setup_screen import setup_screen
 from .state import Screen, Ui
@@ -40,6 +41,12 @@ def render(
     screen = ui.screen
     if screen is Screen.SETUP:
         return setup_screen(ui.setup, w, ui.game)
+    if screen is Screen.PAD_SETUP:
+        return setup_screen(ui.setup, w, pad=ui.pad, for_pad=True)
+    if screen is Screen.PAD_HAND and ui.pad is not None and ui.draft is not None:
+        return pad_hand_screen(ui, w)
+    if screen in (Screen.PAD, Screen.PAD_HAND) and (ui.pad is not None or ui.pad_problem):
+        return pad_screen(ui, w)
     if screen is Screen.RULES:
         return rules_screen(w)
     if screen is Screen.SETTINGS:

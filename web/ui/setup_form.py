@@ -17,7 +17,7 @@ from .i18n import LANGUAGES, NOTHING, Text, text, words
 from .play import resume
 from .state import WAYS, Event, Screen, SetupForm, SetupInput, Ui
 
-__all__ = ["HANDLERS", "default_name"]
+__all__ = ["HANDLERS", "checked_form", "default_name", "seat_names"]
 
 COMPUTER_LEVEL = "normal"  # the level "Play against the computer" sets up
 
@@ -107,11 +107,7 @@ def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
 def _start_game(ui: Ui, event: Event) -> Ui:
     ui = _read_form(ui, event)
     form = ui.setup
-    said = words(ui.language)
-    names = tuple(
-        name.strip() or said.say(default_name(kind, seat))
-        for seat, (name, kind) in enumerate(zip(form.names, form.kinds, strict=True))
-    )
+    names = seat_names(form, ui.language)
     if len({name.casefold() for name in names}) != len(names):
         return replace(ui, setup=replace(form, error=text("setup.error.names")))
     if PERSON not in form.kinds:
@@ -124,6 +120,15 @@ def _start_game(ui: Ui, event: Event) -> Ui:
     except SetupError:
         return replace(ui, setup=replace(form, error=text("setup.error.options")))
     return resume(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
+
+
+def seat_names(form: SetupForm, language: str) -> tuple[str, ...]:
+    """The players' names: as typed, or where none is, the seat's default name."""
+    said = words(language)
+    return tuple(
+        name.strip() or said.say(default_name(kind, seat))
+        for seat, (name, kind) in enumerate(zip(form.names, form.kinds, strict=True))
+    )
 
 
 def _seed(typed: str, fallback: str) -> int | None:

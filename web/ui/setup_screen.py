@@ -1,9 +1,13 @@
 """The set-up screen: the players and who plays each seat, the edition, the ways to play,
-the house rule and the seed.  What it reads back is ``state.SetupInput`` (see app.py)."""
+the house rule and the seed.  What it reads back is ``state.SetupInput`` (see app.py).
+The score pad of a game played with real cards is set up on the same form, without
+who plays each seat (people do) or the seed (nothing is dealt)."""
 
 from __future__ import annotations
 
 from phase10 import GameState
+from phase10.pad import ScorePad
+from phase10.pad import standings as pad_standings
 from phase10.rules import EDITIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 
 from .html import Markup, el, join
@@ -15,7 +19,15 @@ from .state import WAYS, SetupForm, Way
 __all__ = ["setup_screen"]
 
 
-def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) -> Markup:
+def setup_screen(
+    form: SetupForm,
+    w: Words,
+    replacing: GameState | None = None,
+    *,
+    pad: ScorePad | None = None,
+    for_pad: bool = False,
+) -> Markup:
+    """The form for a game, or with ``for_pad`` for a score pad (``pad``: the one it replaces)."""
     rows = []
     for i, name in enumerate(form.names):
         number = i + 1
@@ -44,7 +56,9 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
                     autocomplete="off",
                     aria_label=w("setup.player_name", number=number),
                 ),
-                el(
+                el("input", type="hidden", name="kind", value=PERSON)
+                if for_pad
+                else el(
                     "select",
                     el("option", w("kind.person"), value=PERSON, selected=kind == PERSON),
                     el(
@@ -101,14 +115,34 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
     )
     # N is asked right under "First to N phases", the way it belongs to.
     ways = [join([_way(key, key in form.ways, w), phases if key is Way.FIRST_TO_N else ""]) for key in WAYS]
-    warning = (
-        el("p", w("setup.replacing", number=replacing.hand_number), class_="notice")
-        if replacing is not None and not replacing.is_over
-        else ""
+    warning: Markup | str
+    if for_pad:
+        warning = (
+            el("p", w("pad.replacing", number=len(pad.entries)), class_="notice")
+            if pad is not None and pad.entries and not pad_standings(pad).decided
+            else el("p", w("pad.setup_note"), class_="pad-note")
+        )
+    else:
+        warning = (
+            el("p", w("setup.replacing", number=replacing.hand_number), class_="notice")
+            if replacing is not None and not replacing.is_over
+            else ""
+        )
+    seed = el(
+        "details",
+        el("summary", w("setup.more_options")),
+        el(
+            "label",
+            w("setup.seed"),
+            el("input", name="seed", value=form.seed, inputmode="numeric", autocomplete="off"),
+            class_="inline-field",
+        ),
+        open=bool(form.seed),
+        class_="more-options",
     )
     return join(
         [
-            header(w, w("setup.title"), back=True),
+            header(w, w("pad.setup_title" if for_pad else "setup.title"), back=True),
             warning,
             el(
                 "form",
@@ -140,20 +174,11 @@ def setup_screen(form: SetupForm, w: Words, replacing: GameState | None = None) 
                     ),
                     hidden=not form.el_chavo_offered,
                 ),
-                el(
-                    "details",
-                    el("summary", w("setup.more_options")),
-                    el(
-                        "label",
-                        w("setup.seed"),
-                        el("input", name="seed", value=form.seed, inputmode="numeric", autocomplete="off"),
-                        class_="inline-field",
-                    ),
-                    open=bool(form.seed),
-                    class_="more-options",
-                ),
+                "" if for_pad else seed,
                 el("p", w.say(form.error), class_="error", role="alert") if form.error else "",
-                button(w("setup.deal"), "start-game", primary=True),
+                button(w("pad.start"), "pad-start", primary=True)
+                if for_pad
+                else button(w("setup.deal"), "start-game", primary=True),
                 class_="setup",
                 id="setup",
             ),

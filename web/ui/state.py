@@ -14,6 +14,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING
 
 from phase10 import Action, Card, GameState, Options
+from phase10.pad import ScorePad
 from phase10.rules import EDITIONS, PERSON
 
 from .i18n import NOTHING, Text, pick_language
@@ -26,6 +27,7 @@ __all__ = [
     "Event",
     "Fresh",
     "Move",
+    "PadDraft",
     "Prompt",
     "PromptKind",
     "Screen",
@@ -51,6 +53,9 @@ class Screen(Enum):
     CORRUPT = "corrupt"
     SETTINGS = "settings"
     RESTORE = "restore"  # a backup file read and checked, waiting for the player's yes
+    PAD_SETUP = "pad-setup"  # the players and options of a game played with real cards
+    PAD = "pad"  # the score pad: standings, the sheet, write the next hand
+    PAD_HAND = "pad-hand"  # writing (or mending) one hand on the pad
 
 
 class Speed(StrEnum):
@@ -191,6 +196,24 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class PadDraft:
+    """A hand being written on the score pad, as typed so far: per seat, marked out, phase
+    laid, and the points' digits (``""``: none yet).  ``at`` is the seat the keypad writes
+    to; ``counting``, while the card counter is open for that seat, how many cards of each
+    of the edition's kinds (``pad.card_kinds``) they hold."""
+
+    number: int  # the hand's number on the pad, from 1
+    dealt: tuple[int, ...]  # the seats dealt into the hand: everyone, or a tiebreak's players
+    out: tuple[bool, ...]
+    laid: tuple[bool, ...]
+    points: tuple[str, ...]
+    at: int
+    mending: bool = False  # an earlier hand written again
+    counting: tuple[int, ...] | None = None
+    error: Text = NOTHING
+
+
+@dataclass(frozen=True, slots=True)
 class Ui:
     screen: Screen = Screen.HOME
     game: GameState | None = None
@@ -212,6 +235,9 @@ class Ui:
     browser_languages: tuple[str, ...] = ()  # the browser's preferred languages, best first
     kept: bool | None = None  # whether the browser keeps this site's storage (None: not known)
     restore: Restore | None = None  # a backup file read and checked, waiting on the RESTORE screen
+    pad: ScorePad | None = None  # the score pad in progress (or just finished), if any
+    draft: PadDraft | None = None  # the hand being written on the pad
+    pad_problem: Text = NOTHING  # why the saved pad could not be read; it stays until discarded
 
     @property
     def language(self) -> str:

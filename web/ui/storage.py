@@ -3,7 +3,10 @@
 ``ten-phases/game`` holds the game in progress, written after every action as
 ``{"seq": N, "game": <the engine's JSON, with its schema version>}``.  Saves from
 before the sequence number hold the engine's JSON alone and read as sequence 0.
-``ten-phases/finished`` holds the score sheets of finished games,
+``ten-phases/pad`` holds the score pad of a game played with real cards, written after
+every entry as ``{"seq": N, "pad": <the engine's JSON>}``; a finished pad stays there
+(its last hand can still be undone) until a new pad replaces it.
+``ten-phases/finished`` holds the score sheets of finished games and pads,
 ``ten-phases/settings`` the phone's settings, and ``ten-phases/set-aside`` whatever
 was found damaged in the list of finished games, kept for a backup file.
 
@@ -27,10 +30,13 @@ from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
 from phase10 import GameState, safejson
-from phase10.serialize import CorruptStateError, NewerSaveError, state_from_dict, to_json
+from phase10.pad import ScorePad
+from phase10.pad import standings as pad_standings
+from phase10.serialize import CorruptStateError, NewerSaveError, pad_to_json, state_from_dict, to_json
 
 from .i18n import LANGUAGES, NOTHING, Text
 from .i18n import text as said
+from .pad_saves import read_pad
 from .state import Settings, Speed
 
 __all__ = [
@@ -165,28 +171,40 @@ def _split_finished(text: object) -> tuple[list[tuple[object, PastGame]], list[s
 
 
 def _past_game(entry: object) -> PastGame | None:
-    """A stored entry of either format: a game's JSON text (the first format, with no date)
-    or ``{"game": <JSON text>, "finished": <ISO time>}``; None if it cannot be read."""
+    """A stored entry of any format: a game's JSON text (the first format, with no date),
+    ``{"game": <JSON text>, "finished": <ISO time>}`` or ``{"pad": <JSON text>, "finished":
+    <ISO time>}``; None if it cannot be read."""
+    when = entry.get("finished") if isinstance(entry, dict) else None
+    finished = when if isinstance(when, str) and len(when) <= 40 else ""
+    if isinstance(entry, dict) and "pad" in entry:
+        pad = read_pad(entry["pad"]).pad
+        return PastGame(pad, finished) if pad is not None and pad_standings(pad).decided else None
     game_text = entry if isinstance(entry, str) else entry.get("game") if isinstance(entry, dict) else None
     if not isinstance(game_text, str):
         return None
     loaded = read_save(game_text)
     if loaded.game is None or not loaded.game.is_over:
         return None
-    when = entry.get("finished") if isinstance(entry, dict) else None
-    return PastGame(loaded.game, when if isinstance(when, str) and len(when) <= 40 else "")
+    return PastGame(loaded.game, finished)
 
 
 @dataclass(frozen=True, slots=True)
 class PastGame:
-    """A finished game from the score sheets, and when it finished (an ISO 8601 time, as
-    the page gave it; empty for games kept before the time was recorded)."""
+    """A finished game from the score sheets, played in the app or with real cards (its
+    score pad), and when it finished (an ISO 8601 time, as the page gave it; empty for
+    games kept before the time was recorded)."""
 
-    game: GameState
+    game: GameState | ScorePad
     finished: str = ""
 
+    @property
+    def text(self) -> str:
+        """The game's JSON: the same game kept twice is one game."""
+        return to_json(self.game) if isinstance(self.game, GameState) else pad_to_json(self.game)
+
     def entry(self) -> dict[str, str]:
-        return {"game": to_json(self.game), "finished": self.finished}
+        key = "game" if isinstance(self.game, GameState) else "pad"
+        return {key: self.text, "finished": self.finished}
 
 
 # --- the saves of one window ----------------------------------------------------------------
@@ -244,8 +262,7 @@ class Saves:
         if newer is not None:
             return Recorded(newer=newer)
         if game.is_over:
-            self.pending.append(PastGame(game, now))
-            if not self.flush():
+            if not self.keep_finished(game, now):
                 return Recorded(problem=said("storage.finished_kept"))
             return Recorded()
         try:
@@ -257,6 +274,12 @@ class Saves:
         self.flush()
         return Recorded()
 
+    def keep_finished(self, played: GameState | ScorePad, now: str) -> bool:
+        """Put a finished game (or pad) in the past games, ``now`` being when it finished;
+        False while storage refuses it (it waits in memory, see ``flush``)."""
+        self.pending.append(PastGame(played, now))
+        return self.flush()
+
     def flush(self) -> bool:
         """Write the finished games kept in memory; True when none is left waiting."""
         if not self.pending:
@@ -265,7 +288,7 @@ class Saves:
             self._add_finished(self.pending)
         except Exception:
             return False
-        configs = [past.game.config for past in self.pending]
+        configs = [past.game.config for past in self.pending if isinstance(past.game, GameState)]
         self.pending.clear()
         with contextlib.suppress(Exception):
             # The finished game's last save is done with (a game is known by its set-up,
@@ -288,12 +311,23 @@ class Saves:
         if damaged:  # kept aside before the list is written again without them
             self._set_aside(damaged)
         entries = [entry for entry, _ in readable]
-        texts = {to_json(past.game) for _, past in readable}
+        texts = {past.text for _, past in readable}
         for past in new:
-            if to_json(past.game) not in texts:
-                texts.add(to_json(past.game))
+            if past.text not in texts:
+                texts.add(past.text)
                 entries.append(past.entry())
         self.store.setItem(FINISHED, json.dumps(entries[-KEEP_FINISHED:]))
+
+    def remove_finished(self, text: str) -> None:
+        """Take a past game back out (a pad whose last hand was undone): the entries kept
+        as ``text`` go, every other entry stays as it is stored."""
+        self.pending = [past for past in self.pending if past.text != text]
+        readable, damaged = _split_finished(self._get(FINISHED))
+        if damaged:
+            self._set_aside(damaged)
+        entries = [entry for entry, past in readable if past.text != text]
+        if damaged or len(entries) != len(readable):  # the damaged ones now kept aside
+            self.store.setItem(FINISHED, json.dumps(entries))
 
     def merge_finished(self, new: tuple[PastGame, ...]) -> None:
         """Add games from a backup, not those already here; the most recent are kept."""
@@ -324,8 +358,8 @@ class Saves:
         games, unreadable = self._read[1]
         if not self.pending:
             return list(games), unreadable
-        texts = {to_json(past.game) for past in games}
-        return [*games, *(past for past in self.pending if to_json(past.game) not in texts)], unreadable
+        texts = {past.text for past in games}
+        return [*games, *(past for past in self.pending if past.text not in texts)], unreadable
 
     # --- settings ------------------------------------------------------------------------
 

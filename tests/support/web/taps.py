@@ -13,7 +13,18 @@ from ui.controller import handle
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import choices, closing, shown_hand
 
-from phase10 import Card, Discard, GroupKind, Hit, LayDown, PhaseSpec, Step, TakeDiscard, find_laydown
+from phase10 import (
+    Card,
+    Discard,
+    GroupKind,
+    HandRecord,
+    Hit,
+    LayDown,
+    PhaseSpec,
+    Step,
+    TakeDiscard,
+    find_laydown,
+)
 
 
 def start(
@@ -107,3 +118,21 @@ def _worst_card(hand: tuple[Card, ...], phase: PhaseSpec | None) -> Card:
 
         return min(naturals, key=score)
     return min(naturals, key=lambda c: (counts[c.number], -c.number, c.code))
+
+
+def pad_hand_taps(record: HandRecord) -> list[Event]:
+    """The taps that write ``record`` (a hand of a game played in the app) on the score
+    pad's open entry: who went out, who laid their phase, and each player's points on the
+    keypad, then Save."""
+    taps: list[Event] = []
+    for seat, points in enumerate(record.points):
+        if points is None:
+            continue  # sat out a tiebreak: not on the form
+        if record.went_out == seat:
+            taps.append(Event("pad-out", str(seat)))  # marks the phase laid and 0 points
+            continue
+        if record.completed[seat]:
+            taps.append(Event("pad-laid", str(seat)))
+        taps.append(Event("pad-at", str(seat)))
+        taps += [Event("pad-key", digit) for digit in str(points)]
+    return [*taps, Event("pad-save")]

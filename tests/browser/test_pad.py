@@ -1,0 +1,140 @@
+"""The score pad in Chromium: a paper game written by taps reaches the engine's end and is
+kept like a game; refusals are shown; the hand form fits a small phone and is accessible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ui.pad_saves import PAD, read_pad
+from ui.state import Event
+from ui.storage import FINISHED, read_finished
+
+from phase10 import GameConfig
+from phase10.pad import standings as pad_standings
+from phase10.tournament import play_bot_game
+from support.browser.a11y import axe_problems
+from support.browser.driving import open_app, renders, tap
+from support.browser.layout import layout_problems
+from support.web.taps import pad_hand_taps
+
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+def set_up_pad(page: Any, url: str, names: tuple[str, ...] = NAMES) -> None:
+    open_app(page, url)
+    tap(page, Event("pad"))
+    for _ in range(len(names) - 2):
+        tap(page, Event("add-player"))
+    for seat, name in enumerate(names):
+        page.fill(f"#player-{seat}", name)
+    tap(page, Event("pad-start"))
+    assert screen(page) == "pad"
+
+
+def screen(page: Any) -> str:
+    return str(page.evaluate("() => document.documentElement.dataset.screen"))
+
+
+def stored(page: Any, key: str) -> str | None:
+    return page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def test_a_standard_game_written_by_taps_reaches_the_engines_end_and_is_kept(page, server):
+    game = play_bot_game(GameConfig(NAMES, 1), ("hard", "normal", "normal", "easy"), 1)
+    set_up_pad(page, server.url)
+    for number, record in enumerate(game.history, start=1):
+        tap(page, Event("pad-write"))
+        for event in pad_hand_taps(record):
+            tap(page, event)
+        assert screen(page) == "pad", page.locator(".error[role=alert]").all_inner_texts()
+        if number == 2:  # a reload on the way loses nothing
+            page.reload()
+            page.wait_for_selector("html[data-app-ready]", state="attached")
+            tap(page, Event("pad"))
+            assert page.locator("[data-action=pad-write]").inner_text() == "Write hand 3"
+    page_text = page.locator("#app").inner_text()
+    winner = NAMES[game.winner]
+    assert "The winner is" in page_text and winner in page_text
+    rows = page.locator(".standings .standing")
+    shown = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        shown[row.locator(".standing-name").inner_text()] = int(row.locator(".standing-points").inner_text())
+    assert shown == {player.name: player.score for player in game.players}
+    kept = read_pad(stored(page, PAD)).pad
+    assert kept is not None and pad_standings(kept).winner == game.winner
+    past, damaged = read_finished(stored(page, FINISHED))
+    assert [entry.game for entry in past] == [kept] and damaged == []
+    tap(page, Event("home"))
+    tap(page, Event("history"))
+    assert "Score pad, played with real cards" in page.locator("#app").inner_text()
+
+
+def test_refused_entries_show_why_and_keep_the_pad(page, server):
+    set_up_pad(page, server.url, ("Ann", "Bo", "Cy"))
+    tap(page, Event("pad-write"))
+    for event in (Event("pad-out", "0"), Event("pad-out", "1"), Event("pad-save")):
+        tap(page, event)
+    assert "Only one player can go out in a hand." in page.locator(".error[role=alert]").inner_text()
+    for event in (Event("pad-out", "1"), Event("pad-at", "1"), Event("pad-key", "7"), Event("pad-save")):
+        tap(page, event)
+    assert "Bo's points must be a multiple of 5" in page.locator(".error[role=alert]").inner_text()
+    assert read_pad(stored(page, PAD)).pad.entries == ()
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_hand_form_fits_a_small_phone_with_its_keypad_in_view(browser, server, players):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.emulate_media(reduced_motion="reduce")
+        set_up_pad(page, server.url, ("Ann", "Bartholomew", "Cy", "Dee", "Ed", "Flo")[:players])
+        tap(page, Event("pad-write"))
+        problems = [f"hand: {problem}" for problem in layout_problems(page)]
+        for selector in ("[data-action=pad-save]", "[data-action=pad-key][data-value='0']", ".keypad"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, selector
+        page.locator("[data-action=pad-count][data-value='1']").click()
+        page.wait_for_selector(".counter")
+        problems += [f"counter: {problem}" for problem in layout_problems(page)]
+        assert problems == []
+        scroll = page.evaluate("() => document.scrollingElement.scrollHeight")
+        assert scroll <= 640, "the page itself does not scroll: only the players' list does"
+    finally:
+        context.close()
+
+
+def pad_with_a_hand(page: Any, url: str) -> None:
+    set_up_pad(page, url, ("Ann", "Bo", "Cy"))
+    tap(page, Event("pad-write"))
+    for event in pad_hand_taps_for((0, 50, 55)):
+        tap(page, event)
+
+
+def pad_hand_taps_for(points: tuple[int, ...]) -> list[Event]:
+    taps = [Event("pad-out", "0")]
+    for seat, value in enumerate(points[1:], start=1):
+        taps += [Event("pad-at", str(seat)), *[Event("pad-key", digit) for digit in str(value)]]
+    return [*taps, Event("pad-save")]
+
+
+def reach(page: Any, url: str, name: str) -> None:
+    pad_with_a_hand(page, url)
+    if name == "hand form, refused":
+        tap(page, Event("pad-write"))
+        tap(page, Event("pad-save"))
+    elif name == "card counter":
+        tap(page, Event("pad-write"))
+        before = renders(page)
+        page.locator("[data-action=pad-count][data-value='2']").click()
+        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+
+
+# The pad's set-up is the game's set-up form, checked in test_accessibility.py.
+@pytest.mark.parametrize("name", ["pad", "hand form, refused", "card counter"])
+def test_the_pad_screens_have_no_serious_accessibility_problem(page, server, name):
+    page.emulate_media(reduced_motion="reduce")
+    reach(page, server.url, name)
+    problems = axe_problems(page)
+    assert problems == [], "\n".join(problems)

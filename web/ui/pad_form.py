@@ -1,0 +1,287 @@
+"""The score pad's handlers: setting a pad up, writing a hand, mending and undoing one.
+
+A hand is typed into a ``PadDraft``: who went out, who laid their phase, and the points
+on a keypad (or counted card by card).  "Save" turns it into the engine's ``HandEntry``
+and ``phase10.pad`` decides: the phases, the totals and the winner are the engine's, and
+an entry it refuses comes back as words on the form, the pad unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
+
+from phase10 import SetupError
+from phase10.pad import HandEntry, PadError, ScorePad, add_hand, card_kinds, replace_hand, undo_hand
+from phase10.pad import standings as pad_standings
+from phase10.rules import PERSON
+
+from .i18n import NOTHING, Text, text
+from .setup_form import checked_form, seat_names
+from .state import WAYS, Event, PadDraft, Screen, SetupForm, Ui
+
+__all__ = ["HANDLERS", "MAX_DIGITS", "draft_total", "refusal_words"]
+
+MAX_DIGITS = 3  # no hand is worth 1,000 points
+
+T = TypeVar("T")
+
+
+def _open_pad(ui: Ui, _event: Event) -> Ui:
+    """Home's "Score pad": the pad in progress, or a new one to set up."""
+    if ui.pad is not None or ui.pad_problem:
+        return replace(ui, screen=Screen.PAD, draft=None, message=NOTHING)
+    return _new_pad(ui, _event)
+
+
+def _new_pad(ui: Ui, _event: Event) -> Ui:
+    """Set up a pad: the last pad's players and options again, if any, else the set-up
+    form's (every seat a person: the pad is for people at a real table)."""
+    if ui.pad_problem:
+        return replace(ui, screen=Screen.PAD)  # a damaged pad is never overwritten unasked
+    form = replace(ui.setup, error=NOTHING, kinds=tuple(PERSON for _ in ui.setup.names))
+    if ui.pad is not None:
+        form = _form_of(ui.pad, form)
+    return replace(ui, screen=Screen.PAD_SETUP, previous=Screen.HOME, setup=form, message=NOTHING)
+
+
+def _form_of(pad: ScorePad, form: SetupForm) -> SetupForm:
+    options = pad.options
+    return replace(
+        form,
+        names=pad.names,
+        kinds=tuple(PERSON for _ in pad.names),
+        edition=options.edition,
+        ways=tuple(way for way in WAYS if way.chosen_in(options)),
+        phases_to_win=options.phases_to_win or form.phases_to_win,
+        el_chavo=options.el_chavo,
+    )
+
+
+def _start_pad(ui: Ui, event: Event) -> Ui:
+    if ui.pad_problem:
+        return replace(ui, screen=Screen.PAD)  # a damaged pad is never overwritten unasked
+    form = checked_form(event.form, ui.setup) if event.form is not None else ui.setup
+    names = seat_names(form, ui.language)
+    if len({name.casefold() for name in names}) != len(names):
+        return replace(ui, setup=replace(form, error=text("setup.error.names")))
+    try:
+        pad = ScorePad(names, form.options())
+    except SetupError:
+        return replace(ui, setup=replace(form, error=text("setup.error.options")))
+    return replace(ui, screen=Screen.PAD, setup=replace(form, error=NOTHING), pad=pad, draft=None)
+
+
+def _write(ui: Ui, _event: Event) -> Ui:
+    """A blank entry for the pad's next hand."""
+    if ui.pad is None or pad_standings(ui.pad).decided:
+        return ui
+    seats = len(ui.pad.names)
+    dealt = pad_standings(ui.pad).dealt
+    draft = PadDraft(
+        number=len(ui.pad.entries) + 1,
+        dealt=dealt,
+        out=(False,) * seats,
+        laid=(False,) * seats,
+        points=("",) * seats,
+        at=dealt[0],
+    )
+    return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING)
+
+
+def _mend(ui: Ui, event: Event) -> Ui:
+    """Hand ``value`` (its number) as it was written, to write again."""
+    pad = ui.pad
+    number = int(event.value) if event.value.isdigit() else 0
+    if pad is None or not 1 <= number <= len(pad.entries):
+        return ui
+    entry = pad.entries[number - 1]
+    before = pad_standings(replace(pad, entries=pad.entries[: number - 1]))
+    draft = PadDraft(
+        number=number,
+        dealt=before.dealt,
+        out=tuple(seat in entry.went_out for seat in range(len(pad.names))),
+        laid=entry.completed,
+        points=tuple("" if points is None else str(points) for points in entry.points),
+        at=before.dealt[0],
+        mending=True,
+    )
+    return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING)
+
+
+def _undo(ui: Ui, _event: Event) -> Ui:
+    if ui.pad is None or not ui.pad.entries:
+        return ui
+    number = len(ui.pad.entries)
+    return replace(ui, pad=undo_hand(ui.pad), message=text("pad.undone", number=number))
+
+
+def _seat(ui: Ui, event: Event) -> int | None:
+    """The seat an entry tap names, if the draft deals it in."""
+    draft = ui.draft
+    seat = int(event.value) if event.value.isdigit() else -1
+    return seat if draft is not None and seat in draft.dealt else None
+
+
+def _toggle_out(ui: Ui, event: Event) -> Ui:
+    """Marking a player out marks their phase laid and their points 0 (both can be changed)."""
+    seat, draft = _seat(ui, event), ui.draft
+    if seat is None or draft is None:
+        return ui
+    going = not draft.out[seat]
+    points = "0" if going else ("" if draft.points[seat] == "0" else draft.points[seat])
+    return _changed(
+        ui,
+        out=_set(draft.out, seat, going),
+        laid=_set(draft.laid, seat, True) if going else draft.laid,
+        points=_set(draft.points, seat, points),
+        at=seat,
+    )
+
+
+def _toggle_laid(ui: Ui, event: Event) -> Ui:
+    seat, draft = _seat(ui, event), ui.draft
+    if seat is None or draft is None:
+        return ui
+    return _changed(ui, laid=_set(draft.laid, seat, not draft.laid[seat]), at=seat)
+
+
+def _point_at(ui: Ui, event: Event) -> Ui:
+    """The keypad writes to this player's points."""
+    seat = _seat(ui, event)
+    return ui if seat is None else _changed(ui, at=seat)
+
+
+def _key(ui: Ui, event: Event) -> Ui:
+    """A keypad key: a digit, or "back" to rub the last one out."""
+    draft = ui.draft
+    if draft is None:
+        return ui
+    typed = draft.points[draft.at]
+    if event.value == "back":
+        typed = typed[:-1]
+    elif event.value.isdigit() and len(event.value) == 1:
+        typed = (typed.lstrip("0") + event.value)[-MAX_DIGITS:] if len(typed) < MAX_DIGITS else typed
+    else:
+        return ui
+    return _changed(ui, points=_set(draft.points, draft.at, typed))
+
+
+def _count(ui: Ui, event: Event) -> Ui:
+    """Open the card counter for a player."""
+    seat = _seat(ui, event)
+    if seat is None or ui.pad is None:
+        return ui
+    return _changed(ui, at=seat, counting=(0,) * len(card_kinds(ui.pad.rules)))
+
+
+def _count_by(step: int) -> Callable[[Ui, Event], Ui]:
+    def count(ui: Ui, event: Event) -> Ui:
+        draft, pad = ui.draft, ui.pad
+        if draft is None or pad is None or draft.counting is None or not event.value.isdigit():
+            return ui
+        kind = int(event.value)
+        counted = list(draft.counting)
+        if not 0 <= kind < len(counted):
+            return ui
+        most = pad.rules.hand_size - sum(counted) + counted[kind]  # a hand holds no more
+        counted[kind] = max(0, min(counted[kind] + step, most))
+        return _changed(ui, counting=tuple(counted))
+
+    return count
+
+
+def draft_total(ui: Ui) -> int:
+    """What the cards counted so far are worth."""
+    assert ui.draft is not None and ui.draft.counting is not None and ui.pad is not None
+    kinds = card_kinds(ui.pad.rules)
+    return sum(kind.points * count for kind, count in zip(kinds, ui.draft.counting, strict=True))
+
+
+def _count_use(ui: Ui, _event: Event) -> Ui:
+    draft = ui.draft
+    if draft is None or draft.counting is None:
+        return ui
+    total = str(draft_total(ui))
+    return _changed(ui, points=_set(draft.points, draft.at, total), counting=None)
+
+
+def _count_close(ui: Ui, _event: Event) -> Ui:
+    return ui if ui.draft is None else _changed(ui, counting=None)
+
+
+def _save(ui: Ui, _event: Event) -> Ui:
+    """The hand as written goes on the pad, if the rules agree; else the reason, and the
+    pad as it was."""
+    draft, pad = ui.draft, ui.pad
+    if draft is None or pad is None:
+        return ui
+    if not any(draft.out):
+        # With real cards the discards are shuffled into a new draw pile: someone goes out.
+        return _changed(ui, error=text("pad.refused.nobody-out"))
+    entry = HandEntry(
+        went_out=tuple(seat for seat in draft.dealt if draft.out[seat]),
+        completed=tuple(draft.laid[seat] and seat in draft.dealt for seat in range(len(pad.names))),
+        points=tuple(
+            int(draft.points[seat]) if seat in draft.dealt and draft.points[seat] else None
+            for seat in range(len(pad.names))
+        ),
+    )
+    try:
+        after = replace_hand(pad, draft.number, entry) if draft.mending else add_hand(pad, entry)
+    except PadError as error:
+        said = refusal_words(error, pad)
+        if error.hand != draft.number:  # mending: a later hand would no longer add up
+            said = text("pad.refused.later", number=error.hand, reason=said)
+        return _changed(ui, error=said)
+    said = text("pad.mended" if draft.mending else "pad.written", number=draft.number)
+    return replace(ui, pad=after, draft=None, screen=Screen.PAD, message=said)
+
+
+def refusal_words(error: PadError, pad: ScorePad) -> Text:
+    """Why the pad refused, in the UI's words: who, and what is wrong."""
+    name = pad.names[error.seat] if error.seat is not None else ""
+    low, high = error.limits
+    return text(f"pad.refused.{error.refusal.value}", name=name, number=error.hand, low=low, high=high)
+
+
+def _cancel(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, draft=None, screen=Screen.PAD if ui.pad is not None else Screen.HOME)
+
+
+def _discard_pad(ui: Ui, _event: Event) -> Ui:
+    """The player chose to throw away a saved pad that could not be read."""
+    return replace(ui, pad=None, pad_problem=NOTHING, draft=None, screen=Screen.HOME)
+
+
+def _changed(ui: Ui, **changes: object) -> Ui:
+    """The draft with ``changes``; any refusal shown is cleared by the change."""
+    assert ui.draft is not None
+    return replace(ui, draft=replace(ui.draft, **{"error": NOTHING, **changes}))  # type: ignore[arg-type]
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+    "pad": _open_pad,
+    "pad-new": _new_pad,
+    "pad-start": _start_pad,
+    "pad-write": _write,
+    "pad-mend": _mend,
+    "pad-undo": _undo,
+    "pad-out": _toggle_out,
+    "pad-laid": _toggle_laid,
+    "pad-at": _point_at,
+    "pad-key": _key,
+    "pad-count": _count,
+    "pad-count-more": _count_by(1),
+    "pad-count-less": _count_by(-1),
+    "pad-count-use": _count_use,
+    "pad-count-close": _count_close,
+    "pad-save": _save,
+    "pad-cancel": _cancel,
+    "pad-discard": _discard_pad,
+}
