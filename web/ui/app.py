@@ -14,6 +14,7 @@ and what each action did is read out by the page's one live region.
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
 
@@ -21,7 +22,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import keeping, platform, pwa, sound
+from . import keeping, platform, pwa, share, sound
 from .controller import handle
 from .i18n import text
 from .narration import announcement
@@ -349,7 +350,19 @@ async def _read_backup_file(target: Any) -> None:
     dispatch(Event("restore-file", str(content.value) if content.ok else ""))
 
 
-ACTIONS = {"save-backup": _save_backup}
+def _share(target: Any) -> None:
+    """A finished game's sheet, to the share sheet or the clipboard (``web/platform.js``),
+    started within the tap: browsers allow either only then."""
+    summary = share.text_for(_app["ui"], _app["saves"].finished()[0], _attr(target, "data-value"))
+    platform.spawn(_shared(platform.settle_now(js_platform, "share", summary)))
+
+
+async def _shared(sharing: Awaitable[platform.Settled]) -> None:
+    outcome = await sharing
+    dispatch(Event("shared", str(outcome.value) if outcome.ok else "failed"))
+
+
+ACTIONS = {"save-backup": _save_backup, "share": _share}
 
 
 def start() -> None:

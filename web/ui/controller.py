@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from . import play, setup_form
+from . import play, setup_form, share
 from .i18n import LANGUAGES, NOTHING
 from .state import Event, Screen, Speed, Ui
 
@@ -111,4 +111,5 @@ HANDLERS: dict[str, Handler] = {
     "sound": _sound,
     **setup_form.HANDLERS,
     **play.HANDLERS,
+    **share.HANDLERS,
 }

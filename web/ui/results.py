@@ -160,6 +160,7 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
             el(
                 "div",
                 button(w("end.play_again"), "play-again", primary=True),
+                button(w("share.button"), "share"),
                 button(w("button.home"), "home"),
                 class_="row end-actions",
             ),
@@ -170,11 +171,13 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
 # --- past games -----------------------------------------------------------------------------
 
 
-def _past_game(past: PastGame, w: Words) -> Markup:
+def _past_game(past: PastGame, index: int, w: Words) -> Markup:
+    """One past game; ``index`` is its place in the stored list, which its Share button names."""
     game = past.game
     if game.winner is None:  # never stored, but a past game is shown only with its winner
         return Markup("")
     date = finished_date(past.finished, w)
+    winner = game.players[game.winner].name
     totals = [
         el(
             "li",
@@ -191,11 +194,12 @@ def _past_game(past: PastGame, w: Words) -> Markup:
         el(
             "h2",
             el("span", "★ ", aria_hidden="true"),
-            w("history.won", winner=game.players[game.winner].name),
+            w("history.won", winner=winner),
             class_="past-winner",
         ),
         el("p", way_to_play(game, w), class_="past-way"),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),
+        button(w("share.button"), "share", value=str(index), name=w("share.past_game", winner=winner)),
         full_sheet(game, w, with_standings=True),
         class_="card-panel past-game",
     )
@@ -207,7 +211,7 @@ def history_screen(past: Sequence[PastGame | GameState], unreadable: int, w: Wor
     if not games:
         body = [el("p", w("history.none"), class_="card-panel")]
     else:
-        body = [_past_game(g, w) for g in reversed(games)]
+        body = [_past_game(g, i, w) for i, g in reversed(list(enumerate(games)))]
     if unreadable:
         body.append(el("p", w("history.unreadable", count=unreadable), class_="notice"))
     return join([header(w, w("history.title"), back=True), *body])

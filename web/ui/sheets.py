@@ -8,9 +8,10 @@ own box.  HTML from engine values, with no DOM, so it is tested on CPython.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from phase10 import GameState
+from phase10 import GameState, Options
 from phase10.view import public_view
 
 from .html import Markup, el
@@ -22,9 +23,11 @@ __all__ = [
     "finished_date",
     "full_sheet",
     "order",
+    "rank",
     "score_sheet",
     "standings",
     "way_to_play",
+    "ways_of",
 ]
 
 
@@ -42,25 +45,29 @@ class Standing:
 
 
 def order(game: GameState) -> list[Standing]:
-    """The players as the engine ranks them (``game._decide``): the winner first; then, in
-    ten hands, the fewest points; otherwise the most phases completed, then the fewest
-    points.  Players level on both share a place."""
-    ten_hands = game.config.options.ten_hands
+    """The players of ``game`` as the engine ranks them (see ``rank``)."""
     # Phases completed as the engine's public view counts them, once for every player.
     completed = [player.phases_completed for player in public_view(game).players]
+    scores = [player.score for player in game.players]
+    return rank(game.winner, game.config.options.ten_hands, completed, scores)
+
+
+def rank(
+    winner: int | None, ten_hands: bool, completed: Sequence[int], scores: Sequence[int]
+) -> list[Standing]:
+    """The seats as the engine ranks them (``game._decide``): the winner first; then, in
+    ten hands, the fewest points; otherwise the most phases completed, then the fewest
+    points.  Players level on both share a place.  Plain values, so that a sheet with no
+    game behind it (a paper game's) ranks the same way."""
 
     def key(seat: int) -> tuple[int, int, int]:
-        return (
-            0 if seat == game.winner else 1,
-            0 if ten_hands else -completed[seat],
-            game.players[seat].score,
-        )
+        return (0 if seat == winner else 1, 0 if ten_hands else -completed[seat], scores[seat])
 
-    seats = sorted(range(len(game.players)), key=key)
+    seats = sorted(range(len(scores)), key=key)
     rows: list[Standing] = []
     for i, seat in enumerate(seats):
         place = rows[-1].place if rows and key(rows[-1].seat) == key(seat) else i + 1
-        rows.append(Standing(place, seat, completed[seat], game.players[seat].score))
+        rows.append(Standing(place, seat, completed[seat], scores[seat]))
     return rows
 
 
@@ -227,7 +234,11 @@ def finished_date(when: str, w: Words) -> str:
 
 def way_to_play(game: GameState, w: Words) -> str:
     """The edition and the ways to play chosen, as a line: "Classic · First to 3 phases"."""
-    options = game.config.options
+    return ways_of(game.config.options, w)
+
+
+def ways_of(options: Options, w: Words) -> str:
+    """``way_to_play`` for the options alone (a sheet with no game behind it)."""
     parts = [w(f"edition.{options.ruleset().name}.title")]
     if options.ten_hands:
         parts.append(w("history.hands", count=len(options.phase_sequence())))
