@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from phase10 import GameState
 
-from .html import Markup, el, join
+from .html import NO_HTML, Markup, el, join
 from .i18n import Text, Words
 from .pieces import button, card_class, card_face, header
 from .sheets import finished_date, full_sheet, order, standings, way_to_play
@@ -139,13 +139,14 @@ def _how_won(game: GameState, w: Words) -> str:
     return w("end.first_to_finish", number=sequence[-1], score=score)
 
 
-def game_over_screen(game: GameState, w: Words) -> Markup:
-    """The winner, with a little ceremony; how they won; the standings; the sheet."""
+def game_over_screen(game: GameState, w: Words, notice: Markup = NO_HTML) -> Markup:
+    """The winner, with a little ceremony; how they won; the standings; the sheet.  A
+    ``notice`` (what Share did) is shown in the title bar, in view however far down it is."""
     assert game.winner is not None
     winner = game.players[game.winner]
     return join(
         [
-            header(w, w("end.title"), home=True),
+            header(w, w("end.title"), home=True, notice=notice),
             el(
                 "section",
                 el("p", "★", class_="trophy", aria_hidden="true"),
@@ -205,8 +206,11 @@ def _past_game(past: PastGame, index: int, w: Words) -> Markup:
     )
 
 
-def history_screen(past: Sequence[PastGame | GameState], unreadable: int, w: Words) -> Markup:
-    """Past games, newest first (a bare game is one kept with no date)."""
+def history_screen(
+    past: Sequence[PastGame | GameState], unreadable: int, w: Words, notice: Markup = NO_HTML
+) -> Markup:
+    """Past games, newest first (a bare game is one kept with no date); a ``notice`` in the
+    title bar, as on the game-over screen."""
     games = [item if isinstance(item, PastGame) else PastGame(item) for item in past]
     if not games:
         body = [el("p", w("history.none"), class_="card-panel")]
@@ -214,4 +218,4 @@ def history_screen(past: Sequence[PastGame | GameState], unreadable: int, w: Wor
         body = [_past_game(g, i, w) for i, g in reversed(list(enumerate(games)))]
     if unreadable:
         body.append(el("p", w("history.unreadable", count=unreadable), class_="notice"))
-    return join([header(w, w("history.title"), back=True), *body])
+    return join([header(w, w("history.title"), back=True, notice=notice), *body])
