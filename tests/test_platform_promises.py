@@ -87,3 +87,44 @@ def test_a_plain_await_of_such_a_rejection_is_what_settle_avoids(outcome: dict[s
     rejections now, and web/platform.js may no longer be needed."""
     assert outcome["plain"] == "never returned"
     assert outcome["unhandledWithPlainAwait"] == ["TypeError: invalid exception object"]
+
+
+# --- sharing a score sheet (web/platform.js: share) ------------------------------------------
+
+
+def test_settle_now_calls_at_once_and_settle_only_when_awaited(outcome: dict[str, object]) -> None:
+    """A browser opens the share sheet only while a tap is handled: the call cannot wait
+    for a coroutine to be scheduled."""
+    cases = outcome["cases"]
+    assert isinstance(cases, dict)
+    assert cases["timing"] == {
+        "settleNow": [1, {"ok": True, "value": 1, "error": ""}],
+        "settle": [1, {"ok": True, "value": 2, "error": ""}],
+    }
+
+
+@pytest.mark.parametrize(
+    ("case", "result", "at_once"),
+    [
+        ("sheet", "shared", ["share"]),
+        ("closed", "cancelled", ["share"]),
+        ("refusedThenCopied", "copied", ["share"]),
+        ("cannotShareText", "copied", ["writeText"]),
+        ("clipboardOnly", "copied", ["writeText"]),
+        ("nothingWorks", "failed", ["writeText"]),
+        ("nothingAtAll", "failed", []),
+        ("noText", "failed", []),
+    ],
+)
+def test_share_takes_the_share_sheet_then_the_clipboard_and_always_resolves(
+    outcome: dict[str, object], case: str, result: str, at_once: list[str]
+) -> None:
+    shared = outcome["shareCases"]
+    assert isinstance(shared, dict)
+    found = shared[case]
+    assert found["outcome"] == result
+    assert found["atOnce"] == at_once, "the first platform call is made within the tap"
+    for name, *args in found["calls"]:
+        assert args == ([{"text": "Ann won"}] if name == "share" else ["Ann won"])
+    if case == "refusedThenCopied":
+        assert [name for name, *_ in found["calls"]] == ["share", "writeText"]

@@ -76,3 +76,64 @@ export function saveBackup(build) {
   const made = localTime();
   return download(`ten-phases-${made.slice(0, 10)}.json`, backupText(build, made));
 }
+
+// --- sharing a score sheet --------------------------------------------------------------
+// Call these within a tap: browsers open the share sheet and write the clipboard only then.
+
+/** Send ``text`` to the phone's share sheet, or copy it where there is none. Resolves,
+ * never rejects, to what happened: "shared", "copied", "cancelled" (the player closed the
+ * share sheet) or "failed". */
+export async function share(text) {
+  if (!text) return "failed";
+  const data = { text };
+  try {
+    if (hasShareSheet(data)) {
+      await navigator.share(data);
+      return "shared";
+    }
+  } catch (error) {
+    if (error?.name === "AbortError") return "cancelled";
+    // Refused (no permission, another share still open): copying may still work.
+  }
+  return (await copy(text)) ? "copied" : "failed";
+}
+
+function hasShareSheet(data) {
+  return typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data));
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard API (an older browser, an insecure origin), or it refused.
+  }
+  try {
+    return copyBySelection(text);
+  } catch {
+    return false; // no document to select in
+  }
+}
+
+/** The old way: select the text in an unseen text area and copy the selection. */
+function copyBySelection(text) {
+  const focused = document.activeElement;
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.readOnly = true; // no on-screen keyboard
+  area.tabIndex = -1;
+  area.setAttribute("aria-hidden", "true");
+  Object.assign(area.style, { position: "fixed", top: "0", left: "0", opacity: "0", fontSize: "16px" });
+  document.body.append(area);
+  try {
+    area.select();
+    area.setSelectionRange(0, text.length); // iOS selects nothing with select() alone
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+    focused?.focus?.({ preventScroll: true });
+  }
+}

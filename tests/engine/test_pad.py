@@ -25,6 +25,7 @@ from phase10.pad import (
 )
 from phase10.serialize import CorruptStateError, NewerSaveError, pad_from_dict, pad_to_dict, pad_to_json
 from phase10.simulate import play_random_game
+from support.engine.pads import pad_of_game
 
 NAMES = ("Ann", "Bo", "Cy")
 
@@ -157,15 +158,11 @@ OPTIONS = [
 def test_a_played_games_hands_written_on_a_pad_reach_the_same_end(seed, players, options):
     config = GameConfig(("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[:players], seed, options)
     game = play_random_game(config, random.Random(seed), check=False).final
-    pad = pad_of(options, *(_written(record) for record in game.history), names=config.players)
+    pad = pad_of_game(game)
     assert records(pad) == game.history
     end = standings(pad)
     assert end.winner == game.winner
     assert end.scores == tuple(player.score for player in game.players)
-
-
-def _written(record) -> HandEntry:
-    return HandEntry(() if record.went_out is None else (record.went_out,), record.completed, record.points)
 
 
 def test_a_saved_pad_reads_back_the_same():

@@ -41,6 +41,43 @@ globalThis.platformCases = {
 };
 globalThis.platformCases.readyFails.catch(() => {}); // only settle() should handle it
 
+// share(): each way a browser may take it. The browser's APIs are given as each kind of
+// browser offers them (Node has no navigator); what they were called with is recorded, and
+// whether they were called at once, while the tap that asked is still being handled.
+async function shareWith(browser, text = "Ann won") {
+  const calls = [];
+  const record = (name, value) => (...args) => {
+    calls.push([name, ...args]);
+    return value();
+  };
+  const navigator = {};
+  if (browser.share) navigator.share = record("share", browser.share);
+  if (browser.canShare) navigator.canShare = browser.canShare;
+  if (browser.writeText) navigator.clipboard = { writeText: record("writeText", browser.writeText) };
+  Object.defineProperty(globalThis, "navigator", { value: navigator, configurable: true, writable: true });
+  const pending = platform.share(text);
+  const atOnce = calls.map(([name]) => name);
+  const outcome = await pending;
+  return { outcome, atOnce, calls };
+}
+
+const refuse = (name) => () => Promise.reject(new DOMException("no", name));
+const shareCases = {
+  sheet: await shareWith({ share: () => Promise.resolve() }),
+  closed: await shareWith({ share: refuse("AbortError") }),
+  refusedThenCopied: await shareWith({ share: refuse("NotAllowedError"), writeText: () => Promise.resolve() }),
+  cannotShareText: await shareWith({
+    share: () => Promise.resolve(),
+    canShare: () => false,
+    writeText: () => Promise.resolve(),
+  }),
+  clipboardOnly: await shareWith({ writeText: () => Promise.resolve() }),
+  nothingWorks: await shareWith({ writeText: refuse("NotAllowedError") }),
+  nothingAtAll: await shareWith({}),
+  noText: await shareWith({ share: () => Promise.resolve() }, ""),
+};
+delete globalThis.navigator;
+
 const pyodide = await loadPyodide();
 // As PyScript offers it: `from pyscript.js_modules import platform`.
 pyodide.registerJsModule("pyscript", { js_modules: { platform } });
@@ -62,6 +99,22 @@ for name in (*names, "readyValue", "readyFails"):
 results
 `);
 const cases = settled.toJs({ dict_converter: Object.fromEntries });
+
+// settle_now calls at once; settle, a coroutine, only once it is awaited.
+globalThis.counted = { calls: 0, count() { this.calls += 1; return Promise.resolve(this.calls); } };
+const timing = await pyodide.runPythonAsync(`
+from dataclasses import asdict
+import js
+from ui.platform import settle, settle_now
+
+now = settle_now(js.counted, "count")
+called_by_settle_now = js.counted.calls
+later = settle(js.counted, "count")
+called_before_awaiting_settle = js.counted.calls
+{"settleNow": [called_by_settle_now, asdict(await now)],
+ "settle": [called_before_awaiting_settle, asdict(await later)]}
+`);
+cases.timing = timing.toJs({ dict_converter: Object.fromEntries });
 await new Promise((resolve) => setTimeout(resolve, 100));
 const unhandledWithSettle = unhandled.splice(0);
 
@@ -85,5 +138,7 @@ outcome
 `);
 await new Promise((resolve) => setTimeout(resolve, 100));
 
-console.log(JSON.stringify({ cases, unhandledWithSettle, plain, unhandledWithPlainAwait: unhandled.splice(0) }));
+console.log(
+  JSON.stringify({ cases, shareCases, unhandledWithSettle, plain, unhandledWithPlainAwait: unhandled.splice(0) }),
+);
 process.exit(0);

@@ -86,7 +86,7 @@ class _Text(HTMLParser):
         self.open: list[bool] = []  # for each open element: is it hidden from screen readers?
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("li", "p", "h2", "summary", "tr"):
+        if tag in ("li", "p", "h2", "summary", "tr", "button"):
             self.lines.append("")
         self.labels += [value for name, value in attrs if name == "aria-label" and value]
         self.open.append(("aria-hidden", "true") in attrs)

@@ -14,6 +14,7 @@ and what each action did is read out by the page's one live region.
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
 
@@ -21,7 +22,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import keeping, platform, pwa, sound
+from . import keeping, platform, pwa, scrolling, share, sound
 from .controller import handle
 from .i18n import text
 from .narration import announcement
@@ -165,7 +166,11 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     except Exception as error:  # a save that passed every check yet cannot be shown
         ui = _app["ui"] = _cannot_show(ui, error)
         markup = render(ui, build=build, note=note, reduced_motion=_reduced_motion())
-    document.getElementById("app").innerHTML = markup
+    app = document.getElementById("app")
+    scrolled = scrolling.positions(app)
+    app.innerHTML = markup
+    if before is not None and before.screen is ui.screen:
+        scrolling.restore(app, scrolled, reveal=_writing_at(before) != _writing_at(ui))
     root = document.documentElement
     if root.lang != ui.language:
         root.lang = ui.language
@@ -182,6 +187,11 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     _app["renders"] = _app.get("renders", 0) + 1
     root.dataset.renders = str(_app["renders"])
     _schedule(ui)
+
+
+def _writing_at(ui: Ui) -> int | None:
+    """The seat the score pad's keypad writes to (its row is brought into view when it moves)."""
+    return ui.draft.at if ui.draft is not None else None
 
 
 def _cannot_show(ui: Ui, error: Exception) -> Ui:
@@ -364,7 +374,19 @@ async def _read_backup_file(target: Any) -> None:
     dispatch(Event("restore-file", str(content.value) if content.ok else ""))
 
 
-ACTIONS = {"save-backup": _save_backup}
+def _share(target: Any) -> None:
+    """A finished game's sheet, to the share sheet or the clipboard (``web/platform.js``),
+    started within the tap: browsers allow either only then."""
+    summary = share.text_for(_app["ui"], _app["saves"].finished()[0], _attr(target, "data-value"))
+    platform.spawn(_shared(platform.settle_now(js_platform, "share", summary)))
+
+
+async def _shared(sharing: Awaitable[platform.Settled]) -> None:
+    outcome = await sharing
+    dispatch(Event("shared", str(outcome.value) if outcome.ok else "failed"))
+
+
+ACTIONS = {"save-backup": _save_backup, "share": _share}
 
 
 def start() -> None:

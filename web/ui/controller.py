@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from . import pad_form, play, setup_form
+from . import pad_form, play, setup_form, share
 from .i18n import LANGUAGES, NOTHING
 from .state import Event, Screen, Speed, Ui
 
@@ -112,4 +112,5 @@ HANDLERS: dict[str, Handler] = {
     **setup_form.HANDLERS,
     **play.HANDLERS,
     **pad_form.HANDLERS,
+    **share.HANDLERS,
 }

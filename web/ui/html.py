@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-__all__ = ["Markup", "attrs", "el", "esc", "join"]
+__all__ = ["NO_HTML", "Markup", "attrs", "el", "esc", "join"]
 
 
 class Markup(str):
     """HTML that is already safe to insert."""
 
     __slots__ = ()
+
+
+NO_HTML = Markup("")  # nothing to show
 
 
 # Not html.escape: importing the stdlib's html package compiles its entity table,

@@ -233,8 +233,10 @@ def _save(ui: Ui, _event: Event) -> Ui:
     except PadError as error:
         said = refusal_words(error, pad)
         if error.hand != draft.number:  # mending: a later hand would no longer add up
-            said = text("pad.refused.later", number=error.hand, reason=said)
-        return _changed(ui, error=said)
+            return _changed(ui, error=text("pad.refused.later", number=error.hand, reason=said))
+        # The keypad moves to the player the refusal names, ready to put it right.
+        at = error.seat if error.seat in draft.dealt else draft.at
+        return _changed(ui, error=said, at=at)
     said = text("pad.mended" if draft.mending else "pad.written", number=draft.number)
     return replace(ui, pad=after, draft=None, screen=Screen.PAD, message=said)
 

@@ -18,6 +18,7 @@ from .i18n import Words
 from .keeping_screens import notice
 from .pad_form import draft_total
 from .pieces import button, header, toggle
+from .share import PAD
 from .sheets import Sheet, score_sheet, standings, way_to_play
 from .state import PadDraft, Ui
 
@@ -84,6 +85,7 @@ def _outcome(sheet: Sheet, w: Words) -> Markup:
             el("p", "★", class_="trophy", aria_hidden="true"),
             el("p", w("end.winner_is"), class_="handoff-lead"),
             el("h2", sheet.names[standing.winner], class_="winner"),
+            button(w("share.button"), "share", value=PAD),
             class_="winner-panel",
         )
     if standing.tiebreak:
@@ -149,11 +151,13 @@ def pad_hand_screen(ui: Ui, w: Words) -> Markup:
         el(
             "div",
             el("ol", *rows, class_="pad-rows", aria_label=w("pad.players")),
-            el("p", w.say(draft.error), class_="error", role="alert") if draft.error else "",
             class_="pad-area",
+            data_scroll="pad-rows",
         ),
         el(
             "div",
+            # In the dock, by Save: the reason is in view however far the list is scrolled.
+            el("p", w.say(draft.error), class_="error", role="alert") if draft.error else "",
             _keypad(pad, draft, w),
             button(w("pad.save", number=draft.number), "pad-save", primary=True),
             class_="dock pad-dock",
@@ -195,6 +199,7 @@ def _player_row(pad: ScorePad, draft: PadDraft, seat: int, phase: int, w: Words)
             class_="pad-marks",
         ),
         class_="pad-row" + (" at" if draft.at == seat else ""),
+        data_reveal=draft.at == seat,
     )
 
 

@@ -11,7 +11,7 @@ from phase10.groups import Group
 from phase10.rules import GroupKind, Options, Ruleset
 from phase10.view import PublicPlayer
 
-from .html import Markup, el, join
+from .html import NO_HTML, Markup, el, join
 from .i18n import Words
 
 __all__ = [
@@ -236,13 +236,18 @@ def toggle(label: str, action: str, value: str, pressed: bool, name: str) -> Mar
     )
 
 
-def header(w: Words, title: str, *, back: bool = False, home: bool = False) -> Markup:
+def header(
+    w: Words, title: str, *, back: bool = False, home: bool = False, notice: Markup = NO_HTML
+) -> Markup:
+    """A screen's title bar, which stays at the top as the page scrolls; a ``notice`` in it
+    stays in view with it (what a button far down the page did)."""
     items: list[Markup] = []
     if back:
         items.append(button(w("button.back"), "back"))
     if home:
         items.append(button(w("button.home"), "home"))
-    return el("header", el("h1", title, tabindex="-1"), el("div", *items, class_="bar-buttons"), class_="bar")
+    buttons = el("div", *items, class_="bar-buttons")
+    return el("header", el("h1", title, tabindex="-1"), buttons, notice, class_="bar")
 
 
 # The edition a table plays unless it chooses another: the one the screens show first.

@@ -5,18 +5,19 @@ is a complete Error; WebKit rejects some (a service worker's ``update()`` offlin
 with less, and Python's ``await`` then fails inside Pyodide, out of reach of any
 ``try``.  So the app never awaits a platform promise directly: ``settle`` waits for it
 in JavaScript (``web/platform.js``), which always resolves, and says how it went.
+``settle_now`` does the same for a call that must be made within a tap.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 from pyscript.js_modules import platform
 
-__all__ = ["Settled", "settle", "spawn"]
+__all__ = ["Settled", "settle", "settle_now", "spawn"]
 
 # Tasks started with ``spawn``: the event loop keeps only weak references to them.
 _running: set[asyncio.Task[None]] = set()
@@ -34,7 +35,18 @@ class Settled:
 async def settle(target: Any, name: str, *args: Any) -> Settled:
     """``await target.name(*args)``, or ``await target.name`` where that is a promise,
     with a rejection returned rather than raised."""
-    result = await platform.settle(target, name, *args)
+    return await _settled(platform.settle(target, name, *args))
+
+
+def settle_now(target: Any, name: str, *args: Any) -> Coroutine[Any, Any, Settled]:
+    """``settle``, with ``target.name(*args)`` called at once rather than when awaited: a
+    browser opens the share sheet or writes the clipboard only while a tap is being
+    handled, and a coroutine would start after the tap's handler has returned."""
+    return _settled(platform.settle(target, name, *args))
+
+
+async def _settled(started: Awaitable[Any]) -> Settled:
+    result = await started
     if result.ok:
         return Settled(ok=True, value=result.value)
     return Settled(ok=False, error=str(result.error))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from phase10 import GameState
 
-from .html import Markup, el, join
+from .html import NO_HTML, Markup, el, join
 from .i18n import Text, Words
 from .pieces import button, card_class, card_face, header
 from .sheets import Sheet, finished_date, full_sheet, order, standings, way_to_play
@@ -140,14 +140,15 @@ def _how_won(game: GameState, w: Words) -> str:
     return w("end.first_to_finish", number=sequence[-1], score=score)
 
 
-def game_over_screen(game: GameState, w: Words) -> Markup:
-    """The winner, with a little ceremony; how they won; the standings; the sheet."""
+def game_over_screen(game: GameState, w: Words, notice: Markup = NO_HTML) -> Markup:
+    """The winner, with a little ceremony; how they won; the standings; the sheet.  A
+    ``notice`` (what Share did) is shown in the title bar, in view however far down it is."""
     assert game.winner is not None
     winner = game.players[game.winner]
     sheet = Sheet.of_game(game)
     return join(
         [
-            header(w, w("end.title"), home=True),
+            header(w, w("end.title"), home=True, notice=notice),
             el(
                 "section",
                 el("p", "★", class_="trophy", aria_hidden="true"),
@@ -162,6 +163,7 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
             el(
                 "div",
                 button(w("end.play_again"), "play-again", primary=True),
+                button(w("share.button"), "share"),
                 button(w("button.home"), "home"),
                 class_="row end-actions",
             ),
@@ -172,12 +174,15 @@ def game_over_screen(game: GameState, w: Words) -> Markup:
 # --- past games -----------------------------------------------------------------------------
 
 
-def _past_game(past: PastGame, w: Words) -> Markup:
+def _past_game(past: PastGame, index: int, w: Words) -> Markup:
+    """One past game, played in the app or on the score pad; ``index`` is its place in the
+    stored list, which its Share button names."""
     played = past.game
-    sheet = Sheet.of_game(played) if isinstance(played, GameState) else Sheet.of_pad(played)
+    sheet = Sheet.of(played)
     if sheet.winner is None:  # never stored, but a past game is shown only with its winner
         return Markup("")
     date = finished_date(past.finished, w)
+    winner = sheet.names[sheet.winner]
     totals = [
         el(
             "li",
@@ -194,24 +199,28 @@ def _past_game(past: PastGame, w: Words) -> Markup:
         el(
             "h2",
             el("span", "★ ", aria_hidden="true"),
-            w("history.won", winner=sheet.names[sheet.winner]),
+            w("history.won", winner=winner),
             class_="past-winner",
         ),
         el("p", way_to_play(sheet.options, w), class_="past-way"),
         "" if isinstance(played, GameState) else el("p", w("history.real_cards"), class_="past-real"),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),
+        button(w("share.button"), "share", value=str(index), name=w("share.past_game", winner=winner)),
         full_sheet(sheet, w, with_standings=True),
         class_="card-panel past-game",
     )
 
 
-def history_screen(past: Sequence[PastGame | GameState], unreadable: int, w: Words) -> Markup:
-    """Past games, newest first (a bare game is one kept with no date)."""
+def history_screen(
+    past: Sequence[PastGame | GameState], unreadable: int, w: Words, notice: Markup = NO_HTML
+) -> Markup:
+    """Past games, newest first (a bare game is one kept with no date); a ``notice`` in the
+    title bar, as on the game-over screen."""
     games = [item if isinstance(item, PastGame) else PastGame(item) for item in past]
     if not games:
         body = [el("p", w("history.none"), class_="card-panel")]
     else:
-        body = [_past_game(g, w) for g in reversed(games)]
+        body = [_past_game(g, i, w) for i, g in reversed(list(enumerate(games)))]
     if unreadable:
         body.append(el("p", w("history.unreadable", count=unreadable), class_="notice"))
-    return join([header(w, w("history.title"), back=True), *body])
+    return join([header(w, w("history.title"), back=True, notice=notice), *body])

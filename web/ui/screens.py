@@ -52,7 +52,7 @@ def render(
     if screen is Screen.SETTINGS:
         return settings_screen(ui, w, reduced_motion)
     if screen is Screen.HISTORY:
-        return join([notice(ui.message, w), history_screen(finished, unreadable, w)])
+        return history_screen(finished, unreadable, w, notice(ui.message, w))
     if screen is Screen.CORRUPT:
         return corrupt_screen(ui, w)
     if screen is Screen.RESTORE and ui.restore is not None:
@@ -65,5 +65,5 @@ def render(
         if screen is Screen.HAND_OVER:
             return join([notice(ui.message, w), hand_over_screen(ui.game, w, ui.flipped)])
         if screen is Screen.GAME_OVER:
-            return join([notice(ui.message, w), game_over_screen(ui.game, w)])
+            return game_over_screen(ui.game, w, notice(ui.message, w))
     return home_screen(ui, w, build, note, len(finished))

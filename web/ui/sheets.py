@@ -55,6 +55,11 @@ class Sheet:
     def of_pad(cls, pad: ScorePad) -> Sheet:
         return cls(pad.names, pad.options, records(pad), pad_standings(pad))
 
+    @classmethod
+    def of(cls, played: GameState | ScorePad) -> Sheet:
+        """The sheet of a game played in the app or of a paper game's pad."""
+        return cls.of_game(played) if isinstance(played, GameState) else cls.of_pad(played)
+
     @property
     def winner(self) -> int | None:
         return self.standing.winner

@@ -105,6 +105,38 @@ def test_the_hand_form_fits_a_small_phone_with_its_keypad_in_view(browser, serve
         context.close()
 
 
+# Whether the element is inside the window and, if in a scrolled box, inside its view.
+SEEN = """(selector) => {
+  const item = document.querySelector(selector).getBoundingClientRect();
+  const area = document.querySelector('.pad-area').getBoundingClientRect();
+  const within = (box) => item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+  return within({top: 0, bottom: window.innerHeight})
+    && (!document.querySelector('.pad-area').contains(document.querySelector(selector)) || within(area));
+}"""
+
+
+def test_on_a_small_phone_the_list_keeps_its_place_and_a_refusal_is_in_view(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.emulate_media(reduced_motion="reduce")
+        set_up_pad(page, server.url, ("Ann", "Bartholomew", "Cy", "Dee", "Ed", "Flo"))
+        tap(page, Event("pad-write"))
+        tap(page, Event("pad-out", "5"))  # Flo, at the foot of the list, went out
+        assert page.evaluate("() => document.querySelector('.pad-area').scrollTop") > 0
+        for event in (Event("pad-at", "4"), Event("pad-key", "2"), Event("pad-key", "5")):
+            tap(page, event)
+            assert page.evaluate(SEEN, ".pad-row.at"), f"Ed's row is still in view after {event}"
+        tap(page, Event("pad-save"))
+        # Ann's points are missing: the reason shows by Save, and her row comes into view.
+        assert "Write Ann's points." in page.locator(".error[role=alert]").inner_text()
+        assert page.evaluate(SEEN, ".error[role=alert]")
+        assert page.locator(".pad-row.at .pad-name").inner_text() == "Ann"
+        assert page.evaluate(SEEN, ".pad-row.at")
+    finally:
+        context.close()
+
+
 def pad_with_a_hand(page: Any, url: str) -> None:
     set_up_pad(page, url, ("Ann", "Bo", "Cy"))
     tap(page, Event("pad-write"))

@@ -120,6 +120,14 @@ def refused(ui: Ui, reason: str) -> None:
     assert 'role="alert"' in page
 
 
+def test_a_refusal_that_names_a_player_moves_the_keypad_to_them():
+    ui = tap(first_hand(new_pad()), OUT, *keys(3, "50"))
+    assert ui.draft is not None and ui.draft.at == 3
+    ui = tap(ui, Event("pad-save"))
+    assert ui.draft is not None and ui.draft.at == 1, "Bo's points are missing"
+    assert 'class="pad-row at" data-reveal' in render(ui)
+
+
 def test_points_of_a_hand_that_laid_its_phase_are_held_to_the_cards_left():
     # Bo laid phase 1 (six cards), so holds at most four cards: 100 points at most.
     ui = first_hand(new_pad())

@@ -1,0 +1,100 @@
+"""Sharing a finished game: its score sheet as a few lines of plain text, and what the app
+says once the page has sent it.
+
+The totals, the phases completed and the winner are worked out from the sheet alone by
+the engine's scoring seam (``phase10.scoresheet``), never by a second copy of the rules,
+so a game played in the app, a past game and the score pad of a paper game all share
+their ``Sheet`` through ``share_text``.  The page (``app._share``) sends the text to the
+phone's share sheet, or copies it (``web/platform.js: share``), and reports how that went
+as a "shared" event, which ``HANDLERS`` turns into the screen's message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from phase10 import GameState, scoresheet
+from phase10.pad import ScorePad
+
+from .i18n import NOTHING, Text, Words, text, words
+from .sheets import Sheet, order, way_to_play
+from .state import Event, Screen, Ui
+from .storage import PastGame
+
+__all__ = ["HANDLERS", "OUTCOMES", "PAD", "game_share_text", "share_text", "text_for"]
+
+PAD = "pad"  # the Share button's value on the score pad: the pad being kept
+
+
+def share_text(sheet: Sheet, w: Words) -> str:
+    """``sheet`` to send anywhere: the app and the way played, the winner (once there is
+    one), then each player in finishing order with their phases completed and total
+    points."""
+    lines = [w("share.title", app=w("app.name"), way=way_to_play(sheet.options, w))]
+    if sheet.winner is not None:
+        lines.append(w("history.won", winner=sheet.names[sheet.winner]))
+    lines += [
+        w(
+            "share.player",
+            place=row.place,
+            name=sheet.names[row.seat],
+            phases=w("share.phases", count=row.completed),
+            points=w("sheet.points", count=row.score),
+        )
+        for row in order(sheet)
+    ]
+    return "\n".join(lines)
+
+
+def game_share_text(game: GameState, w: Words) -> str:
+    """``share_text`` for a game played in the app."""
+    return share_text(Sheet.of_game(game), w)
+
+
+def text_for(ui: Ui, finished: Sequence[PastGame | GameState], value: str) -> str:
+    """What the Share button tapped sends, in the app's language: the game just finished
+    (no ``value``), the score pad (``PAD``), or the past game at index ``value`` of
+    ``finished`` (the stored list the past games were drawn from, oldest first).  "" when
+    there is no such finished game: the page then says it could not share."""
+    played: GameState | ScorePad | None
+    if not value:
+        played = ui.game
+    elif value == PAD:
+        played = ui.pad
+    elif value.isascii() and value.isdigit() and int(value) < len(finished):
+        item = finished[int(value)]
+        played = item.game if isinstance(item, PastGame) else item
+    else:
+        played = None
+    try:
+        sheet = None if played is None else Sheet.of(played)
+    except scoresheet.ScoreSheetError:  # a stored sheet that loaded yet cannot be replayed
+        return ""
+    if sheet is None or sheet.winner is None:
+        return ""
+    return share_text(sheet, words(ui.language))
+
+
+# What the page did with the text (``web/platform.js: share``), in words.  A share sheet the
+# player closed says nothing: closing it was their choice, not a failure.
+OUTCOMES: dict[str, Text] = {
+    "shared": text("share.sent"),
+    "copied": text("share.copied"),
+    "cancelled": NOTHING,
+    "failed": text("share.failed"),
+}
+
+
+SHARED_FROM = (Screen.GAME_OVER, Screen.HISTORY, Screen.PAD)  # the screens with a Share button
+
+
+def _shared(ui: Ui, event: Event) -> Ui:
+    """The page has shared (or tried to share) a sheet: ``event.value`` says how it went.
+    Said only where it was asked for: a player who moved on meanwhile has no use for it."""
+    if ui.screen not in SHARED_FROM:
+        return ui
+    return replace(ui, message=OUTCOMES.get(event.value, OUTCOMES["failed"]))
+
+
+HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {"shared": _shared}
