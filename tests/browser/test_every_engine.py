@@ -3,7 +3,8 @@
 A focused set of checks, each run in all three engines (engines.py says how each is
 driven, and what its driver cannot do): the app becomes ready; its service worker
 controls it after a reload; it starts with the HTTP server stopped; two people play
-a short whole game by taps, privately, through a reload mid-turn, to Past games; and
+a short whole game by taps, privately, through a reload mid-turn, to Past games; a
+paper game's hands are written on the score pad, through a reload, to its winner; and
 a Spanish-language browser gets Spanish.  Over all of it, no page error, no
 unhandled promise rejection and no request to another origin (the ``launch``
 fixture checks that when each test ends).
@@ -33,7 +34,8 @@ from ui.i18n import words
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.storage import read_save, save_text
 
-from phase10 import Draw, Step, apply
+from phase10 import Draw, GameConfig, Options, Step, apply
+from phase10.tournament import play_bot_game
 from support.browser.driving import SNAPSHOT, LocalServer, check_snapshot, control_for
 from support.browser.engines import (
     BOOT_TIMEOUT,
@@ -46,7 +48,7 @@ from support.browser.engines import (
     missing,
     virtual_display,
 )
-from support.web.taps import next_taps
+from support.web.taps import next_taps, pad_hand_taps
 
 Launch = Callable[..., Engine]
 
@@ -264,6 +266,35 @@ def test_damaged_storage_and_a_save_from_another_window_are_kept(launch: Launch,
     assert engine.run("() => localStorage.getItem('ten-phases/game')") == ahead
     assert engine.run("() => document.documentElement.dataset.screen") == "handoff"
     assert w("sync.moved_on") in text_of(engine, "#app")
+
+
+def test_a_paper_game_is_written_on_the_score_pad(launch: Launch, server: LocalServer) -> None:
+    """The three hands of a two-player game, first to two phases, written by taps, with a
+    reload after the first: the pad reaches the engine's winner and totals."""
+    game = play_bot_game(GameConfig(PLAYERS, 11, Options(phases_to_win=2)), ("hard", "hard"), 11)
+    assert game.winner is not None and len(game.history) == 3
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    tap(engine, Event("pad"))
+    for i, name in enumerate(PLAYERS):
+        engine.fill(f"#player-{i}", name)
+    after_render(engine, lambda: engine.click("input[name=way][value=first-to-n]"))
+    engine.select("select[name=phases-to-win]", "2")
+    tap(engine, Event("pad-start"))
+    for number, record in enumerate(game.history, start=1):
+        tap(engine, Event("pad-write"))
+        for event in pad_hand_taps(record):
+            tap(engine, event)
+        assert engine.run("() => document.documentElement.dataset.screen") == "pad"
+        if number == 1:  # a reload loses nothing written
+            engine.reload()
+            engine.wait_ready()
+            tap(engine, Event("pad"))
+    assert text_of(engine, ".winner") == PLAYERS[game.winner]
+    names, points = text_of_all(engine, ".standing-name"), text_of_all(engine, ".standing-points")
+    shown = dict(zip(names, points, strict=True))
+    assert shown == {player.name: str(player.score) for player in game.players}
 
 
 @pytest.mark.parametrize("language", ["es-ES"])
