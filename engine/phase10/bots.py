@@ -17,6 +17,8 @@ Levels:
   have laid down, a card they could take and hit with; it lays its phase down
   keeping its Wilds and the cards it can hit with, and skips whoever is
   closest to winning.
+- **expert** (``expert.py``) weighs its choices against samples of the cards it
+  has not seen.
 
 In the Flip edition every bot reads what the table shows.  Discarding a Flip
 card turns every hand to the side that faces the others, so a bot knows each
@@ -49,6 +51,7 @@ class Level(Enum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    EXPERT = "expert"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,11 @@ class Bot:
             raise ValueError(f"seat {seen.seat} has nothing to decide now")
         if seen.step is Step.HAND_OVER:
             return NextHand()
+        if self.level is Level.EXPERT:
+            # Imported here: the expert builds on this module's reading of a hand.
+            from .expert import expert_choice
+
+            return expert_choice(seen, self.seed)
         rnd = random.Random(_moment(self.seed, seen))
         if seen.step is Step.DRAW:
             return self._draw(seen, rnd)

@@ -333,7 +333,7 @@ class Options:
 
 # Who plays a seat: a person at the table, or a computer player at one of the bots' levels.
 PERSON = "person"
-PLAYER_KINDS = (PERSON, "easy", "normal", "hard")
+PLAYER_KINDS = (PERSON, "easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True, slots=True)
