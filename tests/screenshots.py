@@ -57,7 +57,7 @@ from support.browser.driving import (
     wait_ready,
 )
 from support.web.states import GOING_OUT, TIE, TIEBREAK
-from support.web.taps import pad_hand_taps
+from support.web.taps import hinted_taps, pad_hand_taps
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -809,6 +809,40 @@ def score_pad(browser: Browser, url: str) -> None:
     context.close()
 
 
+def coach(browser: Browser, url: str) -> None:
+    """The coach on a small phone: the set-up's Hints box; a hint to draw, then one for the
+    turn's next move with its cards outlined; a hint in Spanish; a game over that says
+    hints were used."""
+    config = GameConfig(("Ann", "Hal"), 27, kinds=("person", "hard"), first_dealer=1)
+    shots = {"en-GB": ("55-hint-draw-360", "56-hint-play-360"), "es-MX": ("57-hint-spanish-360",)}
+    for locale, names in shots.items():
+        context = browser.new_context(
+            viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
+        )
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        fresh_start(page, url)
+        if locale == "en-GB":
+            tap(page, Event("new-game"))
+            page.locator("input[name=hints]").scroll_into_view_if_needed()
+            shoot(page, "54-setup-hints-360", full=False)
+        table = continue_saved(page, url, new_game(config))
+        table.ui = replace(table.ui, browser_languages=(locale,))
+        table.tap(Event("hint"))
+        shoot(page, names[0], full=False)
+        if len(names) > 1:
+            table.tap(*hinted_taps(table.ui))
+            table.tap(Event("hint"))
+            shoot(page, names[1], full=False)
+            coached = replace(parse_state(TIEBREAK), hints_used=(4, 0, 1, 0))
+            table = continue_saved(page, url, coached)
+            table.select("Y11")
+            table.tap(Event("discard"), Event("scores"))
+            expect_screen(page, Screen.GAME_OVER)
+            shoot(page, "58-game-over-hints-360")
+        context.close()
+
+
 def update_banner(browser: Browser) -> None:
     """A second build served in place of the first: the page offers the update."""
     with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
@@ -837,7 +871,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
         "--only",
-        choices=["flip", "everyone", "six", "pad"],
+        choices=["flip", "everyone", "six", "pad", "coach"],
         help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
@@ -865,6 +899,8 @@ def main(argv: list[str] | None = None) -> int:
             six_players(browser, url)
         if only == "pad":
             score_pad(browser, url)
+        if only == "coach":
+            coach(browser, url)
         if only:
             context.close()
             browser.close()
@@ -878,6 +914,7 @@ def main(argv: list[str] | None = None) -> int:
         everyone(browser, url)
         six_players(browser, url)
         score_pad(browser, url)
+        coach(browser, url)
         context.close()
         update_banner(browser)
         browser.close()

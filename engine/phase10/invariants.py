@@ -35,6 +35,15 @@ def check_state(state: GameState) -> None:
         raise InvariantError("; ".join(problems))
 
 
+def _hint_problems(state: GameState) -> list[str]:
+    used = state.hints_used
+    if used and (len(used) != len(state.players) or any(count < 0 for count in used)):
+        return [f"hints used {used} are not a count for each seat"]
+    if any(used) and not state.config.hints:
+        return ["hints were used in a game that turned them off"]
+    return []
+
+
 def state_problems(state: GameState) -> list[str]:
     """Everything wrong with ``state``; empty for a state the rules can reach."""
     problems: list[str] = []
@@ -59,6 +68,7 @@ def state_problems(state: GameState) -> list[str]:
         problems.append(f"active seats {state.active} are not a sorted subset of the seats")
     if state.tiebreak and not (set(state.tiebreak) <= set(range(seats)) and len(state.tiebreak) >= 2):
         problems.append(f"tiebreak seats {state.tiebreak} are not two or more seats")
+    problems += _hint_problems(state)
     if problems:
         return problems
 

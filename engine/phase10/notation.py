@@ -19,6 +19,9 @@ not placed elsewhere, in deck order.  Parsed states are checked like loaded ones
 The Flip edition adds ``edition=flip`` to the options line and ``side=color`` or
 ``side=wild`` to the game line; its cards are written face first (``R7!/3``),
 and ``draw: rest`` turns the rest of the deck to the side in play.
+
+A table that turned hints off has ``hints=no`` on the game line, and a game where
+hints were asked for has ``hints-used=2,0,1`` (a count for each seat).
 """
 
 from __future__ import annotations
@@ -58,7 +61,9 @@ def format_state(state: GameState) -> str:
         f"game seed={state.config.seed} first-dealer={state.config.first_dealer} "
         f"dealer={state.dealer} current={state.current} step={state.step.value} "
         f"hand={state.hand_number} turns={state.turns} rng={state.rng}"
-        + (f" side={state.side.value}" if two_sided else ""),
+        + (f" side={state.side.value}" if two_sided else "")
+        + ("" if state.config.hints else " hints=no")
+        + (f" hints-used={','.join(map(str, state.hints_used))}" if state.hints_used else ""),
         f"options ten-hands={_yes(options.ten_hands)} phases-to-win={_opt(options.phases_to_win)} "
         f"even-phases={_yes(options.even_phases)} el-chavo={_yes(options.el_chavo)}"
         + (f" edition={options.edition}" if options.edition != "classic" else ""),
@@ -146,6 +151,13 @@ def _numbers(text: str) -> tuple[int | None, ...]:
     return tuple(None if word == "-" else _Fields.int_value("value", word) for word in text.split(","))
 
 
+def _counts(text: str) -> tuple[int, ...]:
+    """``3,0,1``: a count for each seat; ``-``: none."""
+    if text == "-":
+        return ()
+    return tuple(_Fields.int_value("hints-used", value) for value in text.split(","))
+
+
 def _flags(text: str) -> tuple[bool, ...]:
     if text == "-":
         return ()
@@ -224,6 +236,7 @@ def _parse(text: str) -> GameState:
         options=options,
         first_dealer=game.number("first-dealer", "0"),
         kinds=tuple(kinds),
+        hints=game.flag("hints", "yes"),
     )
     step = Step(game.get("step"))
     side = Side(game.get("side", "color"))
@@ -246,6 +259,7 @@ def _parse(text: str) -> GameState:
         winner=winner,
         turns=game.number("turns", "1" if in_play else "0"),
         side=side,
+        hints_used=_counts(game.get("hints-used", "-")),
     )
     game.done()
     problems = state_problems(state)

@@ -343,6 +343,8 @@ class GameConfig:
     ``kinds`` says who plays each seat (see ``PLAYER_KINDS``); left empty, every
     seat is a person.  It belongs to the game, not to the screen, so a saved
     game resumes with its computer players and a game replays with them.
+    ``hints`` says whether the table lets people ask the coach (``coach.advise``);
+    a table that plays seriously turns it off before the first deal.
     """
 
     players: tuple[str, ...]
@@ -350,6 +352,7 @@ class GameConfig:
     options: Options = field(default_factory=Options)
     first_dealer: int = 0
     kinds: tuple[str, ...] = ()
+    hints: bool = True
 
     def __post_init__(self) -> None:
         check_players(self.players)
@@ -360,6 +363,8 @@ class GameConfig:
         for kind in self.kinds:
             if kind not in PLAYER_KINDS:
                 raise SetupError(f"a seat is played by one of {', '.join(PLAYER_KINDS)}, not {kind!r:.20}")
+        if not isinstance(self.hints, bool):
+            raise SetupError(f"hints are on or off (True or False), not {self.hints!r:.20}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < 2**64:
             raise SetupError(f"the seed must be a whole number from 0 to 2**64-1, not {self.seed!r}")
         if not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer < len(self.players):

@@ -113,6 +113,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "seed": str(config.seed),
             "first_dealer": config.first_dealer,
             "kinds": list(config.kinds),
+            "hints": config.hints,
             "options": _options_dict(config.options),
         },
         "rng": str(state.rng),
@@ -151,6 +152,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "winner": state.winner,
         "turns": state.turns,
         "side": state.side.value,
+        "hints_used": list(state.hints_used),
     }
 
 
@@ -298,6 +300,7 @@ def _config(reader: _Reader) -> GameConfig:
             first_dealer=reader.integer("first_dealer"),
             kinds=reader.items("kinds", _name),
             options=_options(reader.child("options")),
+            hints=reader.flag("hints"),
         )
     except SetupError as error:
         raise CorruptStateError(f"config: {error}") from None
@@ -349,17 +352,21 @@ def _fill_early_version_1(document: Document) -> Document:
     Saves from before computer players (commit 08719c1) have no ``kinds``: every
     seat was a person.  Saves from before the Flip edition (commit 4e60883) have
     no ``edition`` (they were classic) and no ``side`` (one-sided cards lie
-    Colour Side up).  Anything that is not the expected object is left for the
-    reader to refuse.
+    Colour Side up).  Saves from before the coach have no ``hints`` (a table could
+    not ask for one, so the set-up's default, on, is what it would have chosen) and
+    no ``hints_used`` (none were).  Anything that is not the expected object is left
+    for the reader to refuse.
     """
     filled = dict(document)
     filled.setdefault("side", Side.COLOR.value)
+    filled.setdefault("hints_used", [])
     config = filled.get("config")
     if isinstance(config, Mapping):
         config = dict(config)
         players = config.get("players")
         if "kinds" not in config and isinstance(players, list):
             config["kinds"] = [PERSON] * len(players)
+        config.setdefault("hints", True)
         options = config.get("options")
         if isinstance(options, Mapping) and "edition" not in options:
             config["options"] = {**options, "edition": CLASSIC.name}
@@ -415,6 +422,7 @@ def _read_state(document: Document) -> GameState:
         winner=reader.integer("winner", nullable=True),
         turns=reader.integer("turns"),
         side=side,
+        hints_used=reader.items("hints_used", _int),
     )
     problems = state_problems(state) or history_problems(state)
     if not problems and state.step in (Step.DRAW, Step.PLAY) and state.turns > MAX_SAVED_TURNS:

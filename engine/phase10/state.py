@@ -70,6 +70,9 @@ class GameState:
     winner: int | None = None
     turns: int = 0  # turns begun this hand
     side: Side = Side.COLOR  # the side of two-sided cards the table plays (Flip edition)
+    # Hints each seat asked the coach for (``coach.count_hint``); empty: none yet.  Not a
+    # move: asking changes no card, but the score sheet says a game was coached.
+    hints_used: tuple[int, ...] = ()
 
     @property
     def player(self) -> PlayerState:

@@ -126,6 +126,7 @@ SCREENS: dict[str, Visit] = {
     "table": table(CAN_LAY),
     "table, lay-down dialog": table(CAN_LAY, Event("lay")),
     "table, a card selected": table(CAN_LAY, Event("select", "0")),
+    "table, a hint": table(CAN_LAY, Event("hint")),
     "table, Skip dialog": table(HOLDS_SKIP, Event("select", "10"), Event("discard")),
     "table, run-end dialog": hit_with_the_wild,
     "table, Flip on the Wild Side": saved(flip_state, Event("continue")),
@@ -145,7 +146,7 @@ def test_the_screen_has_no_serious_accessibility_problem(page, server, reach):
 
 
 # The same in Spanish, where words are longer and the page's language is another.
-IN_SPANISH = ["table, Skip dialog", "hand over", "settings"]
+IN_SPANISH = ["table, Skip dialog", "table, a hint", "hand over", "settings"]
 
 
 @pytest.mark.locale("es-MX")
@@ -167,6 +168,7 @@ FOCUS_SCREENS = [
     "settings",
     "damaged save",
     "table, a card selected",
+    "table, a hint",
     "table, run-end dialog",
     "hand over",
     "past games, one open",

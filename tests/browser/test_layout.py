@@ -50,6 +50,8 @@ def screens(page: Any, url: str) -> list[str]:
     tap(page, Event("draw"))
     tap(page, Event("select", "0"))
     check("table with a card selected")
+    tap(page, Event("hint"))
+    check("table with a hint")
     put_saved_game(page, url, flip_state())
     tap(page, Event("continue"))
     check("Flip table on the Wild Side")

@@ -28,6 +28,7 @@ from ui.storage import PastGame
 
 from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side
+from phase10.coach import Why
 from phase10.notation import parse_state
 from phase10.pad import Refusal, card_kinds
 from phase10.pad import standings as pad_standings
@@ -118,6 +119,9 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"speed.{speed}" for speed in SPEEDS}
     keys |= {f"pad.refused.{refusal.value}" for refusal in Refusal}
     keys |= {f"pad.kind.{kind.kind}" for rules in EDITIONS.values() for kind in card_kinds(rules)}
+    keys |= {f"coach.why.{why.value}" for why in Why}
+    # A hint that keeps no two cards together says so alone.
+    keys |= {f"coach.why.{why.value}.alone" for why in (Why.TAKE_CLOSER, Why.DISCARD_SPARE)}
     # Each edition but the one a table plays unless it chooses shows under its own name.
     others = [name for name in EDITIONS if name != Options().edition]
     keys |= {f"{page}.{name}_{part}" for name in others for page, part in HOME_AND_RULES}

@@ -56,6 +56,7 @@ def _form_fields() -> SetupInput | None:
     phases = form.querySelector("select[name=phases-to-win]")
     el_chavo = form.querySelector("input[name=el-chavo]")
     seed = form.querySelector("input[name=seed]")
+    hints = form.querySelector("input[name=hints]")
     return SetupInput(
         names=tuple(names),
         kinds=tuple(kinds),
@@ -64,6 +65,7 @@ def _form_fields() -> SetupInput | None:
         phases_to_win=str(phases.value) if phases else "",
         el_chavo=bool(el_chavo and el_chavo.checked),
         seed=str(seed.value) if seed else "",
+        hints=bool(hints.checked) if hints else None,
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from . import pad_form, play, setup_form, share
+from . import coaching, pad_form, play, setup_form, share
 from .i18n import LANGUAGES, NOTHING
 from .state import Event, Screen, Speed, Ui
 
@@ -113,4 +113,5 @@ HANDLERS: dict[str, Handler] = {
     **play.HANDLERS,
     **pad_form.HANDLERS,
     **share.HANDLERS,
+    **coaching.HANDLERS,
 }

@@ -109,9 +109,10 @@ def hand_card(
     flipping: bool = False,
     *,
     drawn: bool = False,
+    hinted: bool = False,
 ) -> Markup:
     """A card of the hand shown, a button that selects it; the card drawn this turn is
-    marked (and named so) until the turn ends."""
+    marked (and named so) until the turn ends, and a card a hint points at is outlined."""
     label = w.card(card)
     return el(
         "button",
@@ -122,7 +123,8 @@ def hand_card(
         + (" selected" if selected else "")
         + (" arrive" if arriving else "")
         + (" flip-in" if flipping else "")
-        + (" drawn" if drawn else ""),
+        + (" drawn" if drawn else "")
+        + (" hinted" if hinted else ""),
         data_action="select",
         data_value=str(index),
         aria_pressed="true" if selected else "false",

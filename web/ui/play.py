@@ -101,6 +101,7 @@ def resume(ui: Ui, game: GameState) -> Ui:
         said=(),
         drawn="",
         cue=(),
+        advice=None,
     )
 
 
@@ -143,6 +144,7 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
         log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
         drawn=str(drawn) if drawn is not None else keep_drawn,
         cue=cues(ui.game, action, game),
+        advice=None,
     )
 
 

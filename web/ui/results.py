@@ -10,7 +10,7 @@ from phase10 import GameState
 from .html import NO_HTML, Markup, el, join
 from .i18n import Text, Words
 from .pieces import button, card_class, card_face, header
-from .sheets import Sheet, finished_date, full_sheet, order, standings, way_to_play
+from .sheets import Sheet, finished_date, full_sheet, hints_note, order, standings, way_to_play
 from .storage import PastGame
 
 __all__ = ["PastGame", "game_over_screen", "hand_over_screen", "history_screen"]
@@ -115,7 +115,7 @@ def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
                 tie_note,
                 class_="card-panel",
             ),
-            el("section", el("h2", w("sheet.standings")), standings(sheet, w), class_="card-panel"),
+            _standings_panel(sheet, w),
             el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
             button(next_label, "next-hand", primary=True),
         ]
@@ -140,6 +140,17 @@ def _how_won(game: GameState, w: Words) -> str:
     return w("end.first_to_finish", number=sequence[-1], score=score)
 
 
+def _standings_panel(sheet: Sheet, w: Words) -> Markup:
+    """Where the game stands, and whether it was coached."""
+    return el(
+        "section",
+        el("h2", w("sheet.standings")),
+        standings(sheet, w),
+        hints_note(sheet, w),
+        class_="card-panel",
+    )
+
+
 def game_over_screen(game: GameState, w: Words, notice: Markup = NO_HTML) -> Markup:
     """The winner, with a little ceremony; how they won; the standings; the sheet.  A
     ``notice`` (what Share did) is shown in the title bar, in view however far down it is."""
@@ -158,7 +169,7 @@ def game_over_screen(game: GameState, w: Words, notice: Markup = NO_HTML) -> Mar
                 el("p", w("end.cheer"), class_="cheer"),
                 class_="card-panel winner-panel",
             ),
-            el("section", el("h2", w("sheet.standings")), standings(sheet, w), class_="card-panel"),
+            _standings_panel(sheet, w),
             el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
             el(
                 "div",
@@ -204,6 +215,7 @@ def _past_game(past: PastGame, index: int, w: Words) -> Markup:
         ),
         el("p", way_to_play(sheet.options, w), class_="past-way"),
         "" if isinstance(played, GameState) else el("p", w("history.real_cards"), class_="past-real"),
+        hints_note(sheet, w),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),
         button(w("share.button"), "share", value=str(index), name=w("share.past_game", winner=winner)),
         full_sheet(sheet, w, with_standings=True),

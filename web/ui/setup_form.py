@@ -56,6 +56,7 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
         ways=ways,
         phases_to_win=options.phases_to_win or form.phases_to_win,
         el_chavo=options.el_chavo,
+        hints=game.config.hints,
     )
 
 
@@ -101,6 +102,7 @@ def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
         phases_to_win=int(phases) if phases.isdigit() else before.phases_to_win,
         el_chavo=fields.el_chavo,
         seed=fields.seed.strip(),
+        hints=before.hints if fields.hints is None else fields.hints,
     )
 
 
@@ -116,7 +118,7 @@ def _start_game(ui: Ui, event: Event) -> Ui:
     if seed is None:
         return replace(ui, setup=replace(form, error=text("setup.error.seed")))
     try:
-        config = GameConfig(names, seed, form.options(), kinds=form.kinds)
+        config = GameConfig(names, seed, form.options(), kinds=form.kinds, hints=form.hints)
     except SetupError:
         return replace(ui, setup=replace(form, error=text("setup.error.options")))
     return resume(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))

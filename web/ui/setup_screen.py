@@ -174,6 +174,7 @@ def setup_screen(
                     ),
                     hidden=not form.el_chavo_offered,
                 ),
+                "" if for_pad else _coaching(form.hints, w),
                 "" if for_pad else seed,
                 el("p", w.say(form.error), class_="error", role="alert") if form.error else "",
                 button(w("pad.start"), "pad-start", primary=True)
@@ -183,6 +184,20 @@ def setup_screen(
                 id="setup",
             ),
         ]
+    )
+
+
+def _coaching(on: bool, w: Words) -> Markup:
+    """Whether people may ask for hints: on for a table that is learning, off for a serious one."""
+    return el(
+        "fieldset",
+        el("legend", w("setup.coach")),
+        el(
+            "label",
+            el("input", type="checkbox", name="hints", checked=on),
+            el("span", el("strong", w("setup.hints")), el("small", w("setup.hints_note"))),
+            class_="choice",
+        ),
     )
 
 

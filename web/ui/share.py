@@ -18,7 +18,7 @@ from phase10 import GameState, scoresheet
 from phase10.pad import ScorePad
 
 from .i18n import NOTHING, Text, Words, text, words
-from .sheets import Sheet, order, way_to_play
+from .sheets import Sheet, hints_words, order, way_to_play
 from .state import Event, Screen, Ui
 from .storage import PastGame
 
@@ -44,7 +44,8 @@ def share_text(sheet: Sheet, w: Words) -> str:
         )
         for row in order(sheet)
     ]
-    return "\n".join(lines)
+    coached = hints_words(sheet, w)
+    return "\n".join([*lines, coached] if coached else lines)
 
 
 def game_share_text(game: GameState, w: Words) -> str:

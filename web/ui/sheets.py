@@ -27,6 +27,8 @@ __all__ = [
     "Standing",
     "finished_date",
     "full_sheet",
+    "hints_note",
+    "hints_words",
     "order",
     "score_sheet",
     "standings",
@@ -46,10 +48,12 @@ class Sheet:
     options: Options
     hands: tuple[HandRecord, ...]
     standing: Standings
+    hints_used: tuple[int, ...] = ()  # hints each seat asked the coach for (games only)
 
     @classmethod
     def of_game(cls, game: GameState) -> Sheet:
-        return cls(game.config.players, game.config.options, game.history, standings_of(game))
+        config = game.config
+        return cls(config.players, config.options, game.history, standings_of(game), game.hints_used)
 
     @classmethod
     def of_pad(cls, pad: ScorePad) -> Sheet:
@@ -239,6 +243,22 @@ def score_sheet(sheet: Sheet, w: Words) -> Markup:
         role="region",
         aria_label=w("over.score_sheet"),
     )
+
+
+def hints_words(sheet: Sheet, w: Words) -> str:
+    """Who asked for hints, and how many ("Hints were used: Ann (3 hints)."); empty when
+    nobody did, so a coached game never passes for one played unaided."""
+    asked = [
+        w("sheet.hints_seat", name=sheet.names[seat], count=count)
+        for seat, count in enumerate(sheet.hints_used)
+        if count
+    ]
+    return w("sheet.hints", names=asked) if asked else ""
+
+
+def hints_note(sheet: Sheet, w: Words) -> Markup | str:
+    said = hints_words(sheet, w)
+    return el("p", said, class_="hints-used") if said else ""
 
 
 def full_sheet(sheet: Sheet, w: Words, *, with_standings: bool = False) -> Markup:

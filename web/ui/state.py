@@ -19,7 +19,9 @@ from phase10.rules import EDITIONS, PERSON
 
 from .i18n import NOTHING, Text, pick_language
 
-if TYPE_CHECKING:  # keeping.py builds on this module
+if TYPE_CHECKING:  # keeping.py builds on this module; the coach is loaded when first asked
+    from phase10.coach import Advice
+
     from .keeping import Restore
 
 __all__ = [
@@ -112,6 +114,7 @@ class SetupInput:
     phases_to_win: str = "5"
     el_chavo: bool = False
     seed: str = ""
+    hints: bool | None = None  # None: the form has no such box (the score pad's)
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.kinds):
@@ -130,6 +133,7 @@ class SetupForm:
     phases_to_win: int = 5
     el_chavo: bool = False
     seed: str = ""
+    hints: bool = True  # people may ask the coach for a hint
     error: Text = NOTHING
 
     @property
@@ -238,6 +242,7 @@ class Ui:
     pad: ScorePad | None = None  # the score pad in progress (or just finished), if any
     draft: PadDraft | None = None  # the hand being written on the pad
     pad_problem: Text = NOTHING  # why the saved pad could not be read; it stays until discarded
+    advice: Advice | None = None  # the hint on show to the player to move, until they move
 
     @property
     def language(self) -> str:

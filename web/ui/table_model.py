@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step, legal_actions
 from phase10.rules import PERSON
@@ -21,6 +22,9 @@ from phase10.view import PlayerView, PublicPlayer, TableView, public_view, view
 from .i18n import NOTHING, Text
 from .state import Move, Prompt, Screen, Sort, Ui
 
+if TYPE_CHECKING:  # the coach (and the bots it asks) loads when a hint is first asked for
+    from phase10.coach import Advice
+
 __all__ = [
     "Choices",
     "Marks",
@@ -28,6 +32,7 @@ __all__ = [
     "choices",
     "closing",
     "computer_turn",
+    "hints_offered",
     "people",
     "shown_hand",
     "since_turn",
@@ -46,6 +51,20 @@ def computer_turn(game: GameState | None) -> bool:
     """Whether a computer player is to move now."""
     return (
         game is not None and game.step in (Step.DRAW, Step.PLAY) and game.config.kinds[game.current] != PERSON
+    )
+
+
+def hints_offered(ui: Ui) -> bool:
+    """Whether the Hint button is on the table: the table allows hints, a person is to move,
+    and no question is open."""
+    game = ui.game
+    return (
+        game is not None
+        and game.config.hints
+        and ui.screen is Screen.TABLE
+        and ui.prompt is None
+        and game.step in (Step.DRAW, Step.PLAY)
+        and not computer_turn(game)
     )
 
 
@@ -198,6 +217,8 @@ class Table:
     sort: Sort = Sort.NUMBER
     prompt: Prompt | None = None
     message: Text = NOTHING
+    hints: bool = False  # the Hint button is offered
+    advice: Advice | None = None  # the hint on show
 
     @property
     def flipping(self) -> bool:
@@ -220,6 +241,19 @@ class Table:
     def mine(self) -> bool:
         """Whether the hand on show is the player's to move."""
         return not self.computer_turn and self.seen.step in (Step.DRAW, Step.PLAY)
+
+    @property
+    def hinted_at(self) -> frozenset[int]:
+        """Where the cards a hint points at sit in the hand as shown."""
+        if self.advice is None:
+            return frozenset()
+        wanted = Counter(self.advice.cards)
+        at = set()
+        for i, card in enumerate(self.choices.hand):
+            if wanted[card] > 0:
+                wanted[card] -= 1
+                at.add(i)
+        return frozenset(at)
 
     def arrives(self, seat: int, index: int) -> bool:
         """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
@@ -272,6 +306,8 @@ def table_of(ui: Ui) -> Table:
         sort=ui.sort,
         prompt=ui.prompt,
         message=ui.message,
+        hints=hints_offered(ui) and not ending,
+        advice=ui.advice if not ending else None,
     )
 
 

@@ -162,8 +162,13 @@ def flip_status(table: Table, w: Words) -> Markup:
 
 
 def piles(
-    seen: PlayerView | TableView, legal_now: Sequence[Action], w: Words, flipping: bool = False
+    seen: PlayerView | TableView,
+    legal_now: Sequence[Action],
+    w: Words,
+    flipping: bool = False,
+    hinted: Action | None = None,
 ) -> Markup:
+    """The draw and discard piles; ``hinted``, the draw a hint suggests, marks its pile."""
     can_draw = Draw() in legal_now
     can_take = TakeDiscard() in legal_now
     top = seen.discard_top
@@ -212,7 +217,7 @@ def piles(
             draw_name,
             draw_face,
             type="button",
-            class_="pile draw-pile",
+            class_="pile draw-pile" + (" hinted" if hinted == Draw() else ""),
             data_action="draw",
             disabled=not can_draw,
         ),
@@ -221,7 +226,7 @@ def piles(
             el("span", w("table.discard_pile"), class_="pile-name"),
             discard_face,
             type="button",
-            class_="pile discard-pile",
+            class_="pile discard-pile" + (" hinted" if hinted == TakeDiscard() else ""),
             data_action="take",
             aria_disabled="false" if can_take else "true",
             data_card=str(top) if top else None,

@@ -14,6 +14,7 @@ from phase10 import GameState, Step
 from phase10.rules import PERSON
 from phase10.view import public_view
 
+from .coaching import advice_words
 from .html import Markup, el, join
 from .i18n import Text, Words
 from .pieces import button, hand_card, header, phase_words, toggle
@@ -71,7 +72,7 @@ def table_screen(table: Table, w: Words) -> Markup:
         "div",
         el(
             "div",
-            piles(seen, offered.legal, w, table.flipping),
+            piles(seen, offered.legal, w, table.flipping, table.advice.action if table.advice else None),
             moves_panel(table, w),
             class_="centre",
         ),
@@ -80,9 +81,17 @@ def table_screen(table: Table, w: Words) -> Markup:
         players_section(table, table.order, w, w("table.other_players")),
         class_="table-area",
     )
+    hinted = table.hinted_at
     cards = [
         hand_card(
-            card, i, i in table.selected_at, w, i == table.arriving, table.flipping, drawn=i == table.drawn
+            card,
+            i,
+            i in table.selected_at,
+            w,
+            i == table.arriving,
+            table.flipping,
+            drawn=i == table.drawn,
+            hinted=i in hinted,
         )
         for i, card in enumerate(offered.hand)
     ]
@@ -90,6 +99,7 @@ def table_screen(table: Table, w: Words) -> Markup:
         "div",
         ticker(table, w),
         el("p", w.say(table.message), class_="message", role="alert") if table.message else "",
+        coach_line(table, w),
         el(
             "section",
             el(
@@ -109,6 +119,7 @@ def table_screen(table: Table, w: Words) -> Markup:
                     table.sort is Sort.COLOR,
                     w("table.sort_color_name"),
                 ),
+                button(w("coach.button"), "hint", name=w("coach.button_name")) if table.hints else "",
                 class_="hand-bar",
             ),
             el("div", *cards, class_="hand", role="group", aria_label=w("table.hand_name")),
@@ -125,6 +136,15 @@ def table_screen(table: Table, w: Words) -> Markup:
         prompt_panel(table.prompt, seen, w) if table.prompt else "",
         class_="table-screen" + (" my-turn" if table.mine else ""),
     )
+
+
+def coach_line(table: Table, w: Words) -> Markup | str:
+    """The hint asked for, in one line above the hand, until the player moves.  The live
+    region reads it out when it is asked for (see ``coaching``)."""
+    if table.advice is None or not table.hints:
+        return ""
+    said = advice_words(table.advice, table.shown, w)
+    return el("p", said, class_="coach", data_why=table.advice.why.value)
 
 
 def turn_bar(table: Table, w: Words, name: str) -> Markup:

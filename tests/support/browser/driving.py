@@ -181,6 +181,7 @@ def start_game(
     kinds: tuple[str, ...] = (),
     edition: str = "classic",
     languages: tuple[str, ...] = (),
+    hints: bool = True,
 ) -> Ui:
     """Set up a game by taps; the mirror speaks the language the browser's ``languages`` pick."""
     kinds = kinds or ("person",) * len(names)
@@ -204,13 +205,15 @@ def start_game(
             before = renders(page)
             page.check(f"input[name=way][value={way}]")
             page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    if not hints:
+        page.uncheck("input[name=hints]")
     page.locator("details.more-options summary").click()
     page.fill("input[name=seed]", seed)
     if variation == "first-to-n":
         page.select_option("select[name=phases-to-win]", phases)
     tap(page, Event("start-game"))
     mirror = handle(Ui(browser_languages=languages), Event("new-game"))
-    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
+    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed, hints=hints)
     return handle(mirror, Event("start-game", form=fields))
 
 

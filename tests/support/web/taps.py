@@ -8,14 +8,16 @@ Only what the screen offers is tapped: the choices come from ``legal_actions``.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from ui.controller import handle
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.table_model import choices, closing, shown_hand
+from ui.table_model import choices, closing, shown_hand, table_of
 
 from phase10 import (
     Card,
     Discard,
+    Draw,
     GroupKind,
     HandRecord,
     Hit,
@@ -28,12 +30,19 @@ from phase10 import (
 
 
 def start(
-    names=("Ann", "Bo", "Cy"), variation="first-to-n", phases="1", seed="7", kinds=None, edition="classic"
+    names=("Ann", "Bo", "Cy"),
+    variation="first-to-n",
+    phases="1",
+    seed="7",
+    kinds=None,
+    edition="classic",
+    hints=None,
+    language="en",
 ) -> Ui:
-    ui = handle(Ui(), Event("new-game"))
+    ui = handle(Ui(browser_languages=(language,)), Event("new-game"))
     assert ui.screen is Screen.SETUP
     kinds = kinds or ("person",) * len(names)
-    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed)
+    fields = SetupInput(names, kinds, edition, tuple(variation.split(",")), phases, seed=seed, hints=hints)
     return handle(ui, Event("start-game", form=fields))
 
 
@@ -79,6 +88,31 @@ def next_taps(ui: Ui) -> list[Event]:
     if len(options) > 1 or (options and options[0].target is not None):
         taps.append(Event("choose", "0"))
     return taps
+
+
+def hinted_taps(ui: Ui) -> list[Event]:
+    """The taps that make the move the hint on show suggests, as a person would follow it:
+    the pile it names; the cards it points at, then the button, then in a question the
+    choice that is the hint's move."""
+    advice = ui.advice
+    assert advice is not None, "no hint on show"
+    action = advice.action
+    if isinstance(action, Draw | TakeDiscard):
+        return [Event("draw" if isinstance(action, Draw) else "take")]
+    at = sorted(table_of(ui).hinted_at)
+    selected = replace(ui, selected=tuple(at))
+    picks = [Event("select", str(i)) for i in at]
+    if isinstance(action, LayDown):
+        lays = choices(selected).lays
+        return [*picks, Event("lay"), *[Event("lay-next")] * lays.index(action), Event("confirm")]
+    if isinstance(action, Hit):
+        ends = [h for h in choices(selected).hits if (h.player, h.group) == (action.player, action.group)]
+        taps = [*picks, Event("hit", f"{action.player}:{action.group}")]
+        return taps + ([Event("choose", str(ends.index(action)))] if len(ends) > 1 else [])
+    assert isinstance(action, Discard)
+    discards = list(choices(selected).discards)
+    asked = len(discards) > 1 or discards[0].target is not None
+    return [*picks, Event("discard"), *([Event("choose", str(discards.index(action)))] if asked else [])]
 
 
 def _helps(hand: tuple[Card, ...], card: Card) -> bool:
