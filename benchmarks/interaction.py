@@ -13,7 +13,9 @@ screen has been rendered and painted, for the taps a game is made of:
   hit        a lit group (``hit``), or the end of a run picked after it (``choose``)
   discard    "Discard" (``discard``), or the player a Skip is played on (``choose``)
 
-plus, for reference, the taps between turns (``reveal``, ``next-hand``) and the set-up taps.
+plus, for reference, the taps between turns (``reveal``, ``next-hand``) and the set-up taps,
+and with ``--hints`` the Hint button (``hint``), tapped at the start of every turn: the
+coach works out the expert's move and its reason from the player's view.
 
 How: the app is built into a private folder (or, with ``--no-build``, dist/ is copied
 there), so that a rebuild of dist/ by someone else mid-run (which the app's service
@@ -83,9 +85,11 @@ from ui.controller import handle
 from ui.i18n import words
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
+from ui.table_model import hints_offered
 
 import startup
 from common import machine, percentile, private_site, write_json
+from phase10 import Step
 from phase10.serialize import to_json
 from support.browser.driving import renders, serving, tap
 from support.web.taps import next_taps
@@ -97,7 +101,7 @@ BUDGET_S = 240.0
 # The kinds reported, in order, and how many samples to collect of each (when the games allow).
 KINDS = ("draw", "select", "lay", "lay down", "hit", "discard")
 TARGETS = {"draw": 100, "select": 100, "lay": 20, "lay down": 20, "hit": 20, "discard": 100}
-OTHER_KINDS = ("reveal", "next-hand", "set-up")
+OTHER_KINDS = ("reveal", "next-hand", "set-up", "hint")
 KIND_OF_EVENT = {
     "draw": "draw",
     "take": "draw",
@@ -108,6 +112,7 @@ KIND_OF_EVENT = {
     "discard": "discard",
     "reveal": "reveal",
     "next-hand": "next-hand",
+    "hint": "hint",
 }
 TAP_TIMEOUT_MS = 10_000
 
@@ -346,7 +351,7 @@ def start_game(page: Page, mirror: Ui, setup: Setup, run: Run, game: int) -> Ui:
     return mirror
 
 
-def play(browser: Browser, url: str, games: int | None, seed: int, budget: float) -> Run:
+def play(browser: Browser, url: str, games: int | None, seed: int, budget: float, hints: bool = False) -> Run:
     run = Run()
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, is_mobile=True, has_touch=True)
     try:
@@ -383,6 +388,8 @@ def play(browser: Browser, url: str, games: int | None, seed: int, budget: float
                 events = next_taps(mirror)
                 if not events:
                     raise BenchError(f"game {game}: nothing to tap on {mirror.screen.value}")
+                if hints and _turn_starts(mirror):
+                    events = [Event("hint"), *events]
                 for event in events:
                     hands += event.name == "next-hand"
                     mirror, measured = measured_tap(page, event, mirror, game)
@@ -402,6 +409,11 @@ def play(browser: Browser, url: str, games: int | None, seed: int, budget: float
         return run
     finally:
         context.close()
+
+
+def _turn_starts(mirror: Ui) -> bool:
+    """A person's turn begins on the table: where ``--hints`` taps Hint."""
+    return mirror.game is not None and hints_offered(mirror) and mirror.game.step is Step.DRAW
 
 
 def match_event_timing(run: Run, entries: list[list[float]]) -> None:
@@ -549,6 +561,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path, help="also write the results (every tap) here as JSON")
     parser.add_argument(
+        "--hints", action="store_true", help="also tap Hint at the start of every turn (the kind 'hint')"
+    )
+    parser.add_argument(
         "--no-build",
         action="store_true",
         help="serve a copy of dist/ as it is (default: a fresh private build)",
@@ -564,7 +579,7 @@ def main(argv: list[str] | None = None) -> int:
                 executable_path=startup.CHROMIUM, args=startup.CHROMIUM_ARGS, headless=True
             )
             try:
-                run = play(browser, url, args.games, args.seed, args.budget)
+                run = play(browser, url, args.games, args.seed, args.budget, args.hints)
             finally:
                 browser.close()
     except (startup.BenchError, PlaywrightError) as error:
