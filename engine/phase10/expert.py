@@ -46,7 +46,7 @@ class Knobs:
 
     lay_hits: bool = True  # lay down the groups that leave the fewest cards after hitting
     keep_near: bool = True  # once laid, keep cards one card away from a run's end
-    flip_samples: int = 24  # Flip edition: deals sampled to weigh a flip (0: hard's estimate)
+    flip_samples: int = 12  # Flip edition: deals sampled to weigh a flip (0: hard's estimate)
 
 
 KNOBS = Knobs()
