@@ -20,7 +20,8 @@ const pyodide = await loadPyodide({ indexURL: `${root}node_modules/pyodide/` });
 const wheel = readdirSync(`${root}dist/pyodide`).find((name) => name.endsWith(".whl"));
 pyodide.unpackArchive(new Uint8Array(readFileSync(`${root}dist/pyodide/${wheel}`)), "wheel");
 if (process.env.ENGINE) {
-  const site = pyodide.runPython("import importlib.util; importlib.util.find_spec(\"phase10\").submodule_search_locations[0]");
+  const find = 'import importlib.util; importlib.util.find_spec("phase10").submodule_search_locations[0]';
+  const site = pyodide.runPython(find);
   for (const name of readdirSync(`${root}engine/phase10`).filter((file) => file.endsWith(".py"))) {
     pyodide.FS.writeFile(`${site}/${name}`, readFileSync(`${root}engine/phase10/${name}`, "utf8"));
   }
