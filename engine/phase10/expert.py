@@ -1,20 +1,223 @@
 """The expert computer player: decides from a player's view alone, like every level.
 
-Its randomness comes from its seed mixed with public facts of the moment (see
-``bots._moment``), so a game of experts replays from its seed.  For now it plays
-as hard does; its own search lands behind this one function.
+It plays as the hard bot does (``bots.py``) and overrules it in the few places
+where hard's rule of thumb leaves something on the table:
+
+- **laying down**: of the ways to lay its phase, it picks the one that leaves the
+  fewest cards once it has hit every card it can on the table, its new groups
+  included (hard counts the cards left before those hits);
+- **once its phase is down**: among cards it cannot hit, it keeps the ones one
+  card away from a run's end (the card between would make them fit), so it goes
+  out sooner;
+- **in the Flip edition**: it weighs a flip by sampling what the flip would deal
+  it.  The backs of its own cards face away from it, but the deck is printed
+  (``rules.FLIP_DECK_TABLE``): each face it holds has a known list of backs, so
+  it draws its hand's other side many times from those lists and counts how far
+  each draw is from its phase.  Hard can only take the average of the hands the
+  flip gives the others.
+
+Its randomness comes from its seed mixed with public facts of the moment
+(``bots._moment``), so a game of experts replays from its seed.  The switches in
+``Knobs`` let each ingredient be measured on its own (see docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
-from .actions import Action
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import bots
+from .actions import Action, Discard, Hit, LayDown
+from .bots import Bot, Level, cards_missing
+from .cards import Card
+from .groups import Group, add_to_group, hit_ends
+from .rules import GroupKind, PhaseSpec, Ruleset
+from .state import Step
 from .view import PlayerView
 
-__all__ = ["expert_choice"]
+__all__ = ["KNOBS", "Knobs", "expert_choice"]
 
 
-def expert_choice(seen: PlayerView, seed: int) -> Action:
+@dataclass(frozen=True, slots=True)
+class Knobs:
+    """Which of the expert's ingredients are on (each is measured on its own)."""
+
+    lay_hits: bool = True  # lay down the groups that leave the fewest cards after hitting
+    keep_near: bool = True  # once laid, keep cards one card away from a run's end
+    flip_samples: int = 12  # Flip edition: deals sampled to weigh a flip (0: hard's estimate)
+
+
+KNOBS = Knobs()
+
+
+def expert_choice(seen: PlayerView, seed: int, knobs: Knobs = KNOBS) -> Action:
     """The expert's action for ``seen.legal`` (``seen.step`` is DRAW or PLAY)."""
-    from .bots import Bot, Level
+    hard = Bot(Level.HARD, seed)
+    if seen.step is not Step.PLAY or not seen.legal:
+        return hard.choose(seen)
+    lays = [a for a in seen.legal if isinstance(a, LayDown)]
+    if lays:
+        if knobs.lay_hits:
+            return min(lays, key=lambda lay: (_left_after_hits(seen, lay), bots._left_over(seen, lay)))
+        return hard.choose(seen)
+    if any(isinstance(a, Hit) for a in seen.legal):
+        return hard.choose(seen)
+    discards = [a for a in seen.legal if isinstance(a, Discard)]
+    if not discards or any(a.card.is_skip for a in discards):
+        return hard.choose(seen)
+    rnd = random.Random(bots._moment(seed, seen))
+    if seen.me.has_laid:
+        return _discard_laid(seen, hard, discards, rnd, knobs) if knobs.keep_near else hard.choose(seen)
+    if knobs.flip_samples and seen.options.ruleset().two_sided and any(a.card.flips for a in discards):
+        return _discard_flip(seen, hard, discards, rnd, knobs.flip_samples)
+    return hard.choose(seen)
 
-    return Bot(Level.HARD, seed).choose(seen)
+
+# --- laying down ---------------------------------------------------------------------------
+
+
+def _left_after_hits(seen: PlayerView, lay: LayDown) -> tuple[int, int, int]:
+    """The cards left once ``lay`` is down and every card that then fits has been hit:
+    its numbered cards, then fewer Wilds kept (they fit later), then its points.  Hard
+    counts before the hits, so it cannot tell a lay whose left-overs extend its own runs
+    from one whose left-overs are stuck."""
+    rules = seen.options.ruleset()
+    rest = list(seen.hand)
+    for card in lay.cards:
+        rest.remove(card)
+    table = [group for player in seen.players for group in player.groups]
+    rest = _hit_all([*table, *lay.groups], rest, rules)
+    wilds = sum(1 for card in rest if card.is_wild)
+    points = sum(rules.points(card) for card in rest)
+    return (len(rest) - wilds, -wilds, points)
+
+
+def _hit_all(groups: list[Group], hand: list[Card], rules: Ruleset) -> list[Card]:
+    """The numbered cards of ``hand`` left after hitting them on ``groups`` while any fits
+    (a run grows, so a card may fit after another); Wilds stay in hand, as hard keeps them."""
+    left = list(hand)
+    placed = True
+    while placed:
+        placed = False
+        for card in list(left):
+            if card.is_wild or card.is_skip:
+                continue
+            for index, group in enumerate(groups):
+                ends = hit_ends(group, card, rules)
+                if ends:
+                    groups[index] = add_to_group(group, card, ends[0])
+                    left.remove(card)
+                    placed = True
+                    break
+    return left
+
+
+# --- discarding once the phase is down ------------------------------------------------------
+
+
+def _discard_laid(
+    seen: PlayerView, hard: Bot, discards: Sequence[Discard], rnd: random.Random, knobs: Knobs
+) -> Discard:
+    """Hard's order (no Wild, nothing that fits, nothing the next player wants, most points),
+    with one more rule before the points: keep a card one card away from a run's end.  Such
+    a card fits as soon as the card between is drawn and hit, and the hand goes out sooner."""
+    stuck = bots._stuck(seen)
+    daring = stuck and rnd.random() < 0.125
+    costs = {a: hard._discard_cost(seen, a.card, stuck, daring) for a in discards}
+    runs = [group for player in seen.players for group in player.groups if group.kind.is_run]
+    return min(
+        discards,
+        key=lambda a: (*costs[a][:2], _near_run(a.card, runs), bots._feeds_next(seen, a.card), costs[a][2]),
+    )
+
+
+def _near_run(card: Card, runs: Sequence[Group]) -> int:
+    """1 when ``card`` is two steps beyond a run's end (of its colour, for a colour run)."""
+    if not card.is_natural:
+        return 0
+    for group in runs:
+        color = group.color if group.kind is GroupKind.COLOR_RUN else None
+        if color is not None and card.fixed_color not in (None, color):
+            continue
+        if card.number in (group.start - 2, group.end + 2):
+            return 1
+    return 0
+
+
+# --- the Flip edition: what a flip would deal ------------------------------------------------
+
+
+def _discard_flip(
+    seen: PlayerView, hard: Bot, discards: Sequence[Discard], rnd: random.Random, samples: int
+) -> Discard:
+    """Hard's discard, with a flip weighed by sampled deals instead of hard's estimate.
+
+    A flip turns every hand over: the expert's hand becomes its cards' backs, which it
+    cannot see but can sample (``_sample_backs``).  The flip is worth the average distance
+    from the phase over the samples; it still never hands an opponent a whole phase
+    (hard's rule, the hands a flip gives the others are on the table)."""
+    stuck = bots._stuck(seen)
+    daring = stuck and rnd.random() < 0.125
+    spec = seen.me.phase_spec
+    costs: dict[Discard, tuple[float, float, int]] = {}
+    for action in discards:
+        wild, missing, points = hard._discard_cost(seen, action.card, stuck, daring)
+        value: float = missing
+        if action.card.flips and not stuck:
+            gifts = 10 * bots._phases_given(seen) if not daring else 0
+            rest = bots._without(seen.hand, action.card)
+            value = gifts + _sampled_missing(rest, spec, rnd, samples)
+        costs[action] = (wild, value, points)
+    closest = min(cost[:2] for cost in costs.values())
+    tied = [a for a, cost in costs.items() if cost[:2] == closest]
+    if len(tied) == 1:
+        return tied[0]
+    now = int(closest[1])
+    return min(
+        tied,
+        key=lambda a: (
+            -bots._outs(bots._without(seen.hand, a.card), spec, now),
+            bots._feeds_next(seen, a.card),
+            costs[a][2],
+        ),
+    )
+
+
+def _sampled_missing(hand: tuple[Card, ...], spec: PhaseSpec, rnd: random.Random, samples: int) -> float:
+    """The average distance from ``spec`` of the hands a flip could turn ``hand`` into."""
+    total = 0
+    for _ in range(samples):
+        total += cards_missing(_sample_backs(hand, rnd), spec)
+    return total / samples
+
+
+def _sample_backs(hand: tuple[Card, ...], rnd: random.Random) -> tuple[Card, ...]:
+    """One guess at the other side of ``hand``: each face's back drawn, without
+    repeats, from the backs the printed deck puts behind that face."""
+    backs: list[Card] = []
+    drawn: dict[Card, list[Card]] = {}
+    for card in hand:
+        pool = drawn.get(card)
+        if pool is None:
+            pool = drawn[card] = list(_backs_of(card))
+        if not pool:  # more of this face than the deck prints: keep it as it is
+            backs.append(card)
+            continue
+        backs.append(pool.pop(rnd.randrange(len(pool))))
+    return tuple(backs)
+
+
+@lru_cache(maxsize=512)
+def _backs_of(face: Card) -> tuple[Card, ...]:
+    """Every back the Flip deck prints behind ``face`` (as its holder sees it), either way up."""
+    from .rules import FLIP
+
+    found: list[Card] = []
+    for printed in FLIP.deck:
+        for card in (printed, printed.turned()):
+            back = card.back
+            if back is not None and card.shown == face:
+                found.append(back)
+    return tuple(found)
