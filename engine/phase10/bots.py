@@ -17,8 +17,10 @@ Levels:
   have laid down, a card they could take and hit with; it lays its phase down
   keeping its Wilds and the cards it can hit with, and skips whoever is
   closest to winning.
-- **expert** (``expert.py``) weighs its choices against samples of the cards it
-  has not seen.
+- **expert** (``expert.py``) plays as hard does, and overrules it where a closer
+  look pays: the lay-down that leaves the fewest cards after hitting, the cards
+  kept near a run once laid, and in the Flip edition a flip weighed by sampling
+  what it would deal.
 
 In the Flip edition every bot reads what the table shows.  Discarding a Flip
 card turns every hand to the side that faces the others, so a bot knows each
