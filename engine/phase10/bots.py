@@ -46,7 +46,7 @@ from .rules import PERSON, GameConfig, GroupKind, GroupSpec, PhaseSpec
 from .state import Step
 from .view import PlayerView, PublicPlayer
 
-__all__ = ["Bot", "Level", "bot_seed", "cards_missing", "seat_bot"]
+__all__ = ["Bot", "Level", "bot_seed", "cards_missing", "fits_somewhere", "seat_bot", "without"]
 
 
 class Level(Enum):
@@ -88,10 +88,10 @@ class Bot:
         if top.is_wild:
             return TakeDiscard()
         if seen.me.has_laid:
-            return TakeDiscard() if _fits_somewhere(seen, top) else Draw()
+            return TakeDiscard() if fits_somewhere(seen, top) else Draw()
         spec = seen.me.phase_spec
         now = cards_missing(seen.hand, spec)
-        kept = [_without((*seen.hand, top), c) for c in set(seen.hand)]
+        kept = [without((*seen.hand, top), c) for c in set(seen.hand)]
         with_top = min(cards_missing(hand, spec) for hand in kept)
         if with_top < now:
             return TakeDiscard()
@@ -149,7 +149,7 @@ class Bot:
         return min(
             (a for a, cost in costs.items() if cost[:2] == closest),
             key=lambda a: (
-                -_outs(_without(seen.hand, a.card), spec, closest[1]),
+                -_outs(without(seen.hand, a.card), spec, closest[1]),
                 _feeds_next(seen, a.card),
                 costs[a][2],
             ),
@@ -168,8 +168,8 @@ class Bot:
         gifts = 10 * _phases_given(seen) if flips and not daring else 0
         if seen.me.has_laid:
             # Nothing to build: keep what can still be hit, shed the most points.
-            return (wild, gifts + int(_fits_somewhere(seen, card)), -points)
-        rest = _without(seen.hand, card)
+            return (wild, gifts + int(fits_somewhere(seen, card)), -points)
+        rest = without(seen.hand, card)
         missing = cards_missing(rest, seen.me.phase_spec)
         if flips:
             missing = 0 if stuck else _missing_after_flip(seen, missing)
@@ -209,13 +209,15 @@ def _moment(seed: int, seen: PlayerView) -> int:
     return value
 
 
-def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+def without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    """``hand`` less one copy of ``card``."""
     rest = list(hand)
     rest.remove(card)
     return tuple(rest)
 
 
-def _fits_somewhere(seen: PlayerView, card: Card) -> bool:
+def fits_somewhere(seen: PlayerView, card: Card) -> bool:
+    """Whether ``card`` could be hit on some group on the table."""
     rules = seen.options.ruleset()
     return any(hit_ends(group, card, rules) for player in seen.players for group in player.groups)
 
@@ -278,7 +280,7 @@ def _feeds_next(seen: PlayerView, card: Card) -> int:
     if not card.is_natural:
         return 0
     following = seen.players[_seats_after(seen)[0]]
-    if following.has_laid and _fits_somewhere(seen, card):
+    if following.has_laid and fits_somewhere(seen, card):
         return 2
     for taken in following.taken:
         if taken.is_natural and (taken.number == card.number or taken.color is card.color):

@@ -18,10 +18,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
-from .bots import cards_missing
+from .bots import cards_missing, fits_somewhere, without
 from .cards import Card
 from .expert import expert_choice
-from .groups import hit_ends
 from .rules import GroupKind, PhaseSpec
 from .state import GameState, Step
 from .view import PlayerView, PublicPlayer
@@ -133,7 +132,7 @@ def _drawing(seen: PlayerView, action: Draw | TakeDiscard) -> Advice:
     if isinstance(action, TakeDiscard):
         return _taking(seen, top)
     if seen.me.has_laid:
-        return Advice(action, Why.DRAW_CHANCE if _fits_somewhere(seen, top) else Why.DRAW_NO_FIT, top)
+        return Advice(action, Why.DRAW_CHANCE if fits_somewhere(seen, top) else Why.DRAW_NO_FIT, top)
     spec = seen.me.phase_spec
     closer = _best_missing(seen.hand, top, spec) < cards_missing(seen.hand, spec)
     return Advice(action, Why.DRAW_CHANCE if closer else Why.DRAW_NO_HELP, top)
@@ -150,14 +149,14 @@ def _taking(seen: PlayerView, top: Card) -> Advice:
     if after == 0:
         return Advice(action, Why.TAKE_COMPLETES, top, number=seen.me.phase)
     if after < cards_missing(seen.hand, spec):
-        return Advice(action, Why.TAKE_CLOSER, top, holding(_with_card(seen.hand, top), spec, top))
+        return Advice(action, Why.TAKE_CLOSER, top, holding((*seen.hand, top), spec, top))
     return Advice(action, Why.TAKE_OPTIONS, top)
 
 
 def _best_missing(hand: Sequence[Card], card: Card, spec: PhaseSpec) -> int:
     """How far from ``spec`` the hand is after taking ``card`` and throwing its worst card."""
-    held = _with_card(hand, card)
-    return min(cards_missing(_without(held, spare), spec) for spare in set(held) if spare != card)
+    held = (*hand, card)
+    return min(cards_missing(without(held, spare), spec) for spare in set(held) if spare != card)
 
 
 # --- discarding ------------------------------------------------------------------------------
@@ -174,7 +173,7 @@ def _discarding(seen: PlayerView, action: Discard) -> Advice:
     following = _next_player(seen)
     others = [a.card for a in seen.legal if isinstance(a, Discard) and a.card != card]
     if seen.me.has_laid:
-        if following.has_laid and any(_fits_somewhere(seen, other) for other in others):
+        if following.has_laid and any(fits_somewhere(seen, other) for other in others):
             return Advice(action, Why.DISCARD_SAFE, card, player=following.seat)
         return Advice(action, Why.DISCARD_POINTS, card, number=seen.options.ruleset().points(card))
     spec = seen.me.phase_spec
@@ -186,7 +185,7 @@ def _discarding(seen: PlayerView, action: Discard) -> Advice:
     wanted = _wanted_by(following, as_good)
     if following.seat != seen.seat and wanted and not _wanted_by(following, (card,)):
         return Advice(action, Why.DISCARD_NOT_FEED, card, player=following.seat, taken=wanted)
-    kept = holding(_without(seen.hand, card), seen.me.phase_spec)
+    kept = holding(without(seen.hand, card), seen.me.phase_spec)
     return Advice(action, Why.DISCARD_SPARE, card, kept)
 
 
@@ -211,7 +210,7 @@ def _wanted_by(player: PublicPlayer, cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _missing_without(hand: Sequence[Card], card: Card, spec: PhaseSpec) -> int:
-    return cards_missing(_without(hand, card), spec)
+    return cards_missing(without(hand, card), spec)
 
 
 # --- reading a hand --------------------------------------------------------------------------
@@ -254,18 +253,3 @@ def _runs(cards: Sequence[Card], kind: GroupKind, size: int) -> list[Holding]:
         if held:
             runs.append(Holding(kind, held))
     return runs
-
-
-def _fits_somewhere(seen: PlayerView, card: Card) -> bool:
-    rules = seen.options.ruleset()
-    return any(hit_ends(group, card, rules) for player in seen.players for group in player.groups)
-
-
-def _with_card(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    return (*hand, card)
-
-
-def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    rest = list(hand)
-    rest.remove(card)
-    return tuple(rest)

@@ -167,7 +167,7 @@ def _discard_flip(
         value: float = missing
         if action.card.flips and not stuck:
             gifts = 10 * bots._phases_given(seen) if not daring else 0
-            rest = bots._without(seen.hand, action.card)
+            rest = bots.without(seen.hand, action.card)
             value = gifts + _sampled_missing(rest, spec, rnd, samples)
         costs[action] = (wild, value, points)
     closest = min(cost[:2] for cost in costs.values())
@@ -178,7 +178,7 @@ def _discard_flip(
     return min(
         tied,
         key=lambda a: (
-            -bots._outs(bots._without(seen.hand, a.card), spec, now),
+            -bots._outs(bots.without(seen.hand, a.card), spec, now),
             bots._feeds_next(seen, a.card),
             costs[a][2],
         ),

@@ -14,7 +14,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from phase10 import Discard, Draw, Hit, LayDown, TakeDiscard
-from phase10.cards import Card
 from phase10.rules import GroupKind
 from phase10.view import PlayerView, view
 
@@ -25,7 +24,7 @@ from .table_model import hints_offered
 if TYPE_CHECKING:
     from phase10.coach import Advice, Holding
 
-__all__ = ["HANDLERS", "advice_words", "hinted_cards"]
+__all__ = ["HANDLERS", "advice_words"]
 
 
 def _hint(ui: Ui, _event: Event) -> Ui:
@@ -104,11 +103,6 @@ def holding_words(held: Holding, w: Words) -> str:
     if held.kind is GroupKind.COLOR_RUN:
         return w("coach.holding.color_run", numbers=numbers, color=w.color(cards[0].color))
     return w("coach.holding.run", numbers=numbers)
-
-
-def hinted_cards(advice: Advice | None) -> tuple[Card, ...]:
-    """The cards of the hand the hint points at."""
-    return advice.cards if advice is not None else ()
 
 
 HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {"hint": _hint}
