@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
-from .bots import cards_missing, fits_somewhere, without
+from .bots import fits_somewhere, without
 from .cards import Card
+from .distance import cards_missing
 from .expert import expert_choice
 from .rules import GroupKind, PhaseSpec
 from .state import GameState, Step

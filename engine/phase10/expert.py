@@ -17,7 +17,7 @@ where hard's rule of thumb leaves something on the table:
   flip gives the others.
 
 Its randomness comes from its seed mixed with public facts of the moment
-(``bots._moment``), so a game of experts replays from its seed.  The switches in
+(``bots.moment``), so a game of experts replays from its seed.  The switches in
 ``Knobs`` let each ingredient be measured on its own (see docs/benchmarks.md).
 """
 
@@ -30,8 +30,9 @@ from functools import lru_cache
 
 from . import bots
 from .actions import Action, Discard, Hit, LayDown
-from .bots import Bot, Level, cards_missing
+from .bots import Bot, Level
 from .cards import Card
+from .distance import cards_missing, most_outs
 from .groups import Group, add_to_group, hit_ends
 from .rules import GroupKind, PhaseSpec, Ruleset
 from .state import Step
@@ -60,14 +61,14 @@ def expert_choice(seen: PlayerView, seed: int, knobs: Knobs = KNOBS) -> Action:
     lays = [a for a in seen.legal if isinstance(a, LayDown)]
     if lays:
         if knobs.lay_hits:
-            return min(lays, key=lambda lay: (_left_after_hits(seen, lay), bots._left_over(seen, lay)))
+            return min(lays, key=lambda lay: (_left_after_hits(seen, lay), bots.left_over(seen, lay)))
         return hard.choose(seen)
     if any(isinstance(a, Hit) for a in seen.legal):
         return hard.choose(seen)
     discards = [a for a in seen.legal if isinstance(a, Discard)]
     if not discards or any(a.card.is_skip for a in discards):
         return hard.choose(seen)
-    rnd = random.Random(bots._moment(seed, seen))
+    rnd = random.Random(bots.moment(seed, seen))
     if seen.me.has_laid:
         return _discard_laid(seen, hard, discards, rnd, knobs) if knobs.keep_near else hard.choose(seen)
     if knobs.flip_samples and seen.options.ruleset().two_sided and any(a.card.flips for a in discards):
@@ -123,13 +124,13 @@ def _discard_laid(
     """Hard's order (no Wild, nothing that fits, nothing the next player wants, most points),
     with one more rule before the points: keep a card one card away from a run's end.  Such
     a card fits as soon as the card between is drawn and hit, and the hand goes out sooner."""
-    stuck = bots._stuck(seen)
+    stuck = bots.is_stuck(seen)
     daring = stuck and rnd.random() < 0.125
-    costs = {a: hard._discard_cost(seen, a.card, stuck, daring) for a in discards}
+    costs = {a: hard.discard_cost(seen, a.card, stuck, daring) for a in discards}
     runs = [group for player in seen.players for group in player.groups if group.kind.is_run]
     return min(
         discards,
-        key=lambda a: (*costs[a][:2], _near_run(a.card, runs), bots._feeds_next(seen, a.card), costs[a][2]),
+        key=lambda a: (*costs[a][:2], _near_run(a.card, runs), bots.feeds_next(seen, a.card), costs[a][2]),
     )
 
 
@@ -158,15 +159,15 @@ def _discard_flip(
     cannot see but can sample (``_sample_backs``).  The flip is worth the average distance
     from the phase over the samples; it still never hands an opponent a whole phase
     (hard's rule, the hands a flip gives the others are on the table)."""
-    stuck = bots._stuck(seen)
+    stuck = bots.is_stuck(seen)
     daring = stuck and rnd.random() < 0.125
     spec = seen.me.phase_spec
     costs: dict[Discard, tuple[float, float, int]] = {}
     for action in discards:
-        wild, missing, points = hard._discard_cost(seen, action.card, stuck, daring)
+        wild, missing, points = hard.discard_cost(seen, action.card, stuck, daring)
         value: float = missing
         if action.card.flips and not stuck:
-            gifts = 10 * bots._phases_given(seen) if not daring else 0
+            gifts = 10 * bots.phases_given(seen) if not daring else 0
             rest = bots.without(seen.hand, action.card)
             value = gifts + _sampled_missing(rest, spec, rnd, samples)
         costs[action] = (wild, value, points)
@@ -174,14 +175,10 @@ def _discard_flip(
     tied = [a for a, cost in costs.items() if cost[:2] == closest]
     if len(tied) == 1:
         return tied[0]
-    now = int(closest[1])
+    outs = most_outs([bots.without(seen.hand, a.card) for a in tied], spec, int(closest[1]))
     return min(
         tied,
-        key=lambda a: (
-            -bots._outs(bots.without(seen.hand, a.card), spec, now),
-            bots._feeds_next(seen, a.card),
-            costs[a][2],
-        ),
+        key=lambda a: (-outs[tied.index(a)], bots.feeds_next(seen, a.card), costs[a][2]),
     )
 
 

@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from phase10 import distance
 from phase10.actions import Discard
-from phase10.bots import Bot, Level, cards_missing, seat_bot
+from phase10.bots import Bot, Level, seat_bot
 from phase10.cards import Card, Side, format_cards, parse_card, parse_cards
+from phase10.distance import cards_missing
 from phase10.game import apply, legal_actions, new_game
 from phase10.invariants import check_state
 from phase10.notation import parse_state
@@ -230,6 +232,27 @@ def test_a_bot_flips_away_a_hand_worse_than_what_a_flip_deals(level):
 )
 def test_cards_missing_in_the_flip_edition(hand, phase, missing):
     assert cards_missing(parse_cards(hand), FLIP.phase(phase)) == missing
+
+
+_FLIP_CARDS = sorted({card for printed in FLIP.deck for card in (printed, printed.turned())})
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(_FLIP_CARDS), min_size=1, max_size=11), st.sampled_from(FLIP.phases))
+def test_flip_outs_stop_at_the_first_closer_hand_and_count_the_same(hand, phase):
+    """``_outs`` stops searching a hand once it is one card closer: the count must be the
+    one a full search of every probe gives, and what it remembers must be exact."""
+    missing = cards_missing(hand, phase)
+    full = [
+        probe
+        for probe in distance.probes(tuple(hand), phase)
+        if distance._cards_missing_flip(tuple(sorted((*hand, probe))), phase, -1) < missing
+    ]
+    assert distance.outs(tuple(hand), phase, missing) == len(full)
+    for probe in distance.probes(tuple(hand), phase):
+        assert cards_missing((*hand, probe), phase) == distance._cards_missing_flip(
+            tuple(sorted((*hand, probe))), phase, -1
+        )
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

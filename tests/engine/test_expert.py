@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10.actions import Discard, LayDown
-from phase10.bots import Bot, Level, cards_missing
+from phase10.bots import Bot, Level
 from phase10.cards import parse_card, parse_cards
+from phase10.distance import cards_missing
 from phase10.expert import Knobs, expert_choice
 from phase10.game import apply, legal_actions, new_game
 from phase10.invariants import check_state
