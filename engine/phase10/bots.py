@@ -55,6 +55,7 @@ __all__ = [
     "is_stuck",
     "left_over",
     "moment",
+    "next_player",
     "phases_given",
     "seat_bot",
     "without",
@@ -273,6 +274,14 @@ def _missing_after_flip(seen: PlayerView, missing_now: int) -> int:
     return max(1, round(sum(samples) / len(samples)))
 
 
+def next_player(seen: PlayerView) -> PublicPlayer:
+    """Who plays after the viewer: the next seat dealt into this hand (a tiebreak's
+    players only), or the viewer when nobody else is."""
+    count = len(seen.players)
+    after = (seen.players[(seen.seat + step) % count] for step in range(1, count))
+    return next((player for player in after if player.in_hand), seen.me)
+
+
 def _seats_after(seen: PlayerView) -> list[int]:
     count = len(seen.players)
     return [(seen.seat + step) % count for step in range(1, count)]
@@ -288,7 +297,7 @@ def feeds_next(seen: PlayerView, card: Card) -> int:
     laid down and could hit with it, 1 when they have been taking cards like it, else 0."""
     if not card.is_natural:
         return 0
-    following = seen.players[_seats_after(seen)[0]]
+    following = next_player(seen)
     if following.has_laid and fits_somewhere(seen, card):
         return 2
     for taken in following.taken:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
-from .bots import fits_somewhere, without
+from .bots import fits_somewhere, next_player, without
 from .cards import Card
 from .distance import cards_missing
 from .expert import expert_choice
@@ -171,7 +171,7 @@ def _discarding(seen: PlayerView, action: Discard) -> Advice:
         return Advice(action, Why.SKIP, card, player=action.target)
     if card.flips and seen.options.ruleset().two_sided:
         return Advice(action, Why.FLIP, card)
-    following = _next_player(seen)
+    following = next_player(seen)
     others = [a.card for a in seen.legal if isinstance(a, Discard) and a.card != card]
     if seen.me.has_laid:
         if following.has_laid and any(fits_somewhere(seen, other) for other in others):
@@ -188,12 +188,6 @@ def _discarding(seen: PlayerView, action: Discard) -> Advice:
         return Advice(action, Why.DISCARD_NOT_FEED, card, player=following.seat, taken=wanted)
     kept = holding(without(seen.hand, card), seen.me.phase_spec)
     return Advice(action, Why.DISCARD_SPARE, card, kept)
-
-
-def _next_player(seen: PlayerView) -> PublicPlayer:
-    count = len(seen.players)
-    after = (seen.players[(seen.seat + step) % count] for step in range(1, count))
-    return next((player for player in after if player.in_hand), seen.me)
 
 
 def _wanted_by(player: PublicPlayer, cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -5,6 +5,7 @@ Its decision time is measured in benchmarks (docs/benchmarks.md), not asserted h
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10.actions import Discard, LayDown
-from phase10.bots import Bot, Level
+from phase10.bots import Bot, Level, bot_seed
 from phase10.cards import parse_card, parse_cards
 from phase10.distance import cards_missing
 from phase10.expert import Knobs, expert_choice
@@ -33,6 +34,33 @@ def test_a_seeded_game_of_four_experts_replays_identically(edition):
     second = play_bot_game(config, ["expert"] * 4, 5)
     assert first == second
     assert first.winner is not None
+
+
+# Every action of a few seeded hands, hashed.  A change meant only to make the bots
+# faster must leave each decision as it was; a change meant to alter their play
+# updates these and says so.
+PINNED_PLAY = [
+    (("expert", "hard", "hard", "hard"), "flip", 2, "89dfa07fda62"),
+    (("expert", "hard"), "flip", 3, "2d63f499b9c4"),
+    (("expert", "hard", "normal"), "classic", 4, "8734270ff323"),
+]
+
+
+@pytest.mark.parametrize(("kinds", "edition", "hands", "digest"), PINNED_PLAY)
+def test_the_bots_play_the_pinned_moves_of_seeded_hands(kinds, edition, hands, digest):
+    names = tuple(f"P{seat}" for seat in range(len(kinds)))
+    config = GameConfig(names, 0, Options(edition=edition), kinds=kinds)
+    players = {seat: Bot(Level(kind), bot_seed(config, seat)) for seat, kind in enumerate(kinds)}
+    state = new_game(config)
+    played = hashlib.sha256()
+    ended = 0
+    while not state.is_over and ended < hands:
+        seat = state.current if state.step is not Step.HAND_OVER else 0
+        ended += state.step is Step.HAND_OVER
+        action = players[seat].choose(view(state, seat))
+        played.update(repr(action).encode())
+        state = apply(state, action)
+    assert played.hexdigest()[:12] == digest
 
 
 @settings(max_examples=max(10, settings().max_examples // 2))
