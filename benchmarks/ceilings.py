@@ -68,7 +68,8 @@ def peek(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
 
 def _would_take(state: GameState, seat: int, card: Card, bots: dict[int, Bot]) -> bool:
     """Whether the next player's bot, holding its true hand, would take ``card``."""
-    following = (seat + 1) % len(state.players)
+    dealt = [other for other in state.active if other != seat]  # a tiebreak deals some seats only
+    following = next((other for other in dealt if other > seat), dealt[0])
     players = tuple(
         replace(player, hand=without(player.hand, card)) if index == seat else player
         for index, player in enumerate(state.players)
@@ -82,7 +83,9 @@ def _would_take(state: GameState, seat: int, card: Card, bots: dict[int, Bot]) -
 def deny(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
     seen = view(state, seat)
     hard = bots[seat].choose(seen)
-    if not isinstance(hard, Discard) or hard.card.is_skip or not _would_take(state, seat, hard.card, bots):
+    if not isinstance(hard, Discard) or hard.card.is_skip or len(seen.hand) == 1:
+        return hard  # a Skip cannot be taken, and a last card ends the hand
+    if not _would_take(state, seat, hard.card, bots):
         return hard
     spec = seen.me.phase_spec
     limit = 0 if seen.me.has_laid else cards_missing(without(seen.hand, hard.card), spec)

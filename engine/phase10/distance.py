@@ -260,7 +260,7 @@ def _runs_short(
     if index == len(runs):
         return _shortfall(placed, totals, sets, stars)
     size = runs[index]
-    best = _runs_short(runs, index + 1, counts, totals, sets, after, (*placed, (None, size)), stars, enough)
+    best = _NO_PLACING
     same_as_last = index > 0 and runs[index - 1] == size
     any_row = counts[_ANY]
     any_held = _held(any_row)
@@ -281,7 +281,13 @@ def _runs_short(
                 totals[n] += 1
             if best <= enough:
                 return best
-    return best
+    # A run with no card yet comes last: it is seldom the best, and the search can stop
+    # early only on a placing close enough.
+    rest = _runs_short(runs, index + 1, counts, totals, sets, after, (*placed, (None, size)), stars, enough)
+    return min(best, rest)
+
+
+_NO_PLACING = 10**6  # more cards short than any hand can be
 
 
 def _shortfall(
@@ -348,4 +354,6 @@ def _run_windows(colored: int, any_held: int, size: int) -> tuple[_Window, ...]:
             continue
         taken = tuple((bool(colored >> n & 1), n) for n in range(start, start + size) if mask >> n & 1)
         windows.append((start, taken))
-    return tuple(windows)
+    # The places using most cards first: the likeliest to be best, which lets a search
+    # for a hand close enough stop soonest.
+    return tuple(sorted(windows, key=lambda window: -len(window[1])))
