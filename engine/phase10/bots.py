@@ -160,10 +160,8 @@ class Bot:
         closest = min(cost[:2] for cost in costs.values())
         tied = [a for a, cost in costs.items() if cost[:2] == closest]
         flexible = most_outs([without(seen.hand, a.card) for a in tied], seen.me.phase_spec, closest[1])
-        return min(
-            tied,
-            key=lambda a: (-flexible[tied.index(a)], feeds_next(seen, a.card), costs[a][2]),
-        )
+        ways = dict(zip(tied, flexible, strict=True))
+        return min(tied, key=lambda a: (-ways[a], feeds_next(seen, a.card), costs[a][2]))
 
     def discard_cost(
         self, seen: PlayerView, card: Card, stuck: bool = False, daring: bool = False

@@ -9,7 +9,7 @@ bot weighs the same few hands many times over in one decision, and again on the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,69 +21,65 @@ __all__ = ["cards_missing", "has_outs", "most_outs", "outs", "probes"]
 
 def outs(hand: tuple[Card, ...], phase: PhaseSpec, missing: int) -> int:
     """How many different cards, drawn next, would bring ``hand`` closer to ``phase``."""
-    if missing == 0:
-        return 0
-    closer = _closer_test(phase)
-    return sum(1 for probe in probes(hand, phase) if closer((*hand, probe), phase, missing))
+    return _count_outs(hand, phase, missing)
 
 
 def most_outs(hands: Sequence[tuple[Card, ...]], phase: PhaseSpec, missing: int) -> list[int]:
     """``outs`` of each hand where it is the most any of them has; less (not always
     exactly) for the others, which are given up as soon as they cannot catch up."""
     best = 0
-    counts: list[int] = []
     known: dict[tuple[Card, ...], int] = {}
-    closer = _closer_test(phase)
     for hand in hands:
         key = tuple(sorted(hand))
         if key not in known:
-            candidates = probes(hand, phase) if missing else []
-            found = 0
-            for tried, probe in enumerate(candidates):
-                if found + len(candidates) - tried < best:
-                    found = -1  # cannot reach the best so far
-                    break
-                found += closer((*hand, probe), phase, missing)
-            known[key] = found
-            best = max(best, found)
-        counts.append(known[key])
-    return counts
+            known[key] = _count_outs(hand, phase, missing, floor=best)
+            best = max(best, known[key])
+    return [known[tuple(sorted(hand))] for hand in hands]
 
 
 def has_outs(hand: tuple[Card, ...], phase: PhaseSpec, missing: int, wanted: int) -> bool:
     """Whether ``outs(hand, phase, missing)`` is at least ``wanted``, counting no further
     than it takes to know."""
+    return _count_outs(hand, phase, missing, floor=wanted, enough=wanted) >= wanted
+
+
+def _count_outs(
+    hand: tuple[Card, ...], phase: PhaseSpec, missing: int, floor: int = 0, enough: int | None = None
+) -> int:
+    """The outs of ``hand``, counted until there are ``enough``; -1 as soon as fewer than
+    ``floor`` are certain (the probes left could not make up the difference)."""
     if missing == 0:
-        return wanted <= 0
+        return 0
     candidates = probes(hand, phase)
-    closer = _closer_test(phase)
     found = 0
     for tried, probe in enumerate(candidates):
-        if found >= wanted or found + len(candidates) - tried < wanted:
+        if enough is not None and found >= enough:
             break
-        found += closer((*hand, probe), phase, missing)
-    return found >= wanted
+        if found + len(candidates) - tried < floor:
+            return -1
+        found += _closer((*hand, probe), phase, missing)
+    return found if found >= floor else -1
 
 
-def _classic_closer(hand: Sequence[Card], phase: PhaseSpec, missing: int) -> bool:
+def _closer(hand: Sequence[Card], phase: PhaseSpec, missing: int) -> bool:
+    """Whether ``hand`` is fewer than ``missing`` cards short of ``phase``."""
+    if _has_color_runs(phase):
+        return _flip_closer(hand, phase, missing)
     return cards_missing(hand, phase) < missing
 
 
-def _closer_test(phase: PhaseSpec) -> Callable[[Sequence[Card], PhaseSpec, int], bool]:
-    """How to tell whether a hand is fewer than a number of cards short of ``phase``."""
-    if any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups):
-        return _flip_closer
-    return _classic_closer
+def _has_color_runs(phase: PhaseSpec) -> bool:
+    """The Flip edition's phases: colour runs, counted by their own search."""
+    return any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups)
 
 
 def probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
     """One card of each kind a draw could bring, as far as the phase can tell them apart."""
-    kinds = {spec.kind for spec in phase.groups}
-    if GroupKind.COLOR_RUN in kinds:
+    if _has_color_runs(phase):
         if any(card.side is Side.WILD for card in hand):
             return list(_WILD_NUMBERS)
         return _color_side_probes(hand, phase)
-    if GroupKind.COLOR in kinds:
+    if any(spec.kind is GroupKind.COLOR for spec in phase.groups):
         return [Card.number_card(color, 1) for color in COLORS]
     return [Card.number_card(COLORS[0], n) for n in NUMBERS]
 
@@ -109,15 +105,15 @@ _SLOTS = NUMBERS.stop
 
 def cards_missing(hand: Sequence[Card], phase: PhaseSpec) -> int:
     """How many more cards ``hand`` needs to make ``phase`` (0: it can lay down now)."""
-    return _cards_missing(tuple(sorted(hand)), phase)
+    if _has_color_runs(phase):
+        return _flip_missing(tuple(sorted(hand)), phase)
+    return _classic_missing(tuple(sorted(hand)), phase)
 
 
 # A hard bot weighs the same few hands many times over in one decision, and again on
 # the next turn: remembering the answers makes its decisions several times faster.
 @lru_cache(maxsize=1 << 16)
-def _cards_missing(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
-    if any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups):
-        return _flip_missing(hand, phase)
+def _classic_missing(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
     wilds = 0
     by_number = [0] * _SLOTS
     by_color = [0] * len(COLORS)
@@ -174,7 +170,8 @@ def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_
 
 _ANY = 4  # the row of counts for numbered cards of any colour (the Wild Side's)
 
-# Exact counts of the Flip edition's hands (the classic game's are cached by ``_cards_missing``).
+# Exact counts of the Flip edition's hands (the classic game's are cached by ``_classic_missing``);
+# a dict rather than ``lru_cache``, so that ``_flip_closer`` can look up a count it did not make.
 _FLIP_COUNTS: dict[tuple[tuple[Card, ...], PhaseSpec], int] = {}
 _FLIP_COUNTS_KEPT = 1 << 16
 
@@ -194,7 +191,7 @@ def _flip_closer(hand: Sequence[Card], phase: PhaseSpec, missing: int) -> bool:
 
     The search stops at the first arrangement that is: a hand one card larger than a
     hand ``missing`` short is never more than one card better, so that is the answer.
-    Most hands ``_outs`` tries are that close, and only a full search is remembered."""
+    Most hands ``outs`` tries are that close, and only a full search is remembered."""
     key = (tuple(sorted(hand)), phase)
     found = _FLIP_COUNTS.get(key)
     if found is None:

@@ -176,10 +176,8 @@ def _discard_flip(
     if len(tied) == 1:
         return tied[0]
     outs = most_outs([bots.without(seen.hand, a.card) for a in tied], spec, int(closest[1]))
-    return min(
-        tied,
-        key=lambda a: (-outs[tied.index(a)], bots.feeds_next(seen, a.card), costs[a][2]),
-    )
+    ways = dict(zip(tied, outs, strict=True))
+    return min(tied, key=lambda a: (-ways[a], bots.feeds_next(seen, a.card), costs[a][2]))
 
 
 def _sampled_missing(hand: tuple[Card, ...], spec: PhaseSpec, rnd: random.Random, samples: int) -> float:

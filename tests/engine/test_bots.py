@@ -240,7 +240,7 @@ _FLIP_CARDS = sorted({card for printed in FLIP.deck for card in (printed, printe
 @settings(max_examples=300)
 @given(st.lists(st.sampled_from(_FLIP_CARDS), min_size=1, max_size=11), st.sampled_from(FLIP.phases))
 def test_flip_outs_stop_at_the_first_closer_hand_and_count_the_same(hand, phase):
-    """``_outs`` stops searching a hand once it is one card closer: the count must be the
+    """``outs`` stops searching a hand once it is one card closer: the count must be the
     one a full search of every probe gives, and what it remembers must be exact."""
     missing = cards_missing(hand, phase)
     full = [

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10.actions import Discard, LayDown
-from phase10.bots import Bot, Level, bot_seed
+from phase10.bots import Bot, Level, seat_bot
 from phase10.cards import parse_card, parse_cards
 from phase10.distance import cards_missing
 from phase10.expert import Knobs, expert_choice
@@ -50,7 +50,7 @@ PINNED_PLAY = [
 def test_the_bots_play_the_pinned_moves_of_seeded_hands(kinds, edition, hands, digest):
     names = tuple(f"P{seat}" for seat in range(len(kinds)))
     config = GameConfig(names, 0, Options(edition=edition), kinds=kinds)
-    players = {seat: Bot(Level(kind), bot_seed(config, seat)) for seat, kind in enumerate(kinds)}
+    players = {seat: seat_bot(config, seat) for seat in range(len(kinds))}
     state = new_game(config)
     played = hashlib.sha256()
     ended = 0
