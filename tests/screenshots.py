@@ -56,6 +56,7 @@ from support.browser.driving import (
     wait_for_controller,
     wait_ready,
 )
+from support.engine.scenarios import denial_table
 from support.web.states import GOING_OUT, TIE, TIEBREAK
 from support.web.taps import hinted_taps, pad_hand_taps
 
@@ -812,7 +813,7 @@ def score_pad(browser: Browser, url: str) -> None:
 def coach(browser: Browser, url: str) -> None:
     """The coach on a small phone: the set-up's Hints box; a hint to draw, then one for the
     turn's next move with its cards outlined; a hint in Spanish; a game over that says
-    hints were used."""
+    hints were used; a hint that keeps a card from the next player."""
     config = GameConfig(("Ann", "Hal"), 27, kinds=("person", "hard"), first_dealer=1)
     shots = {"en-GB": ("55-hint-draw-360", "56-hint-play-360"), "es-MX": ("57-hint-spanish-360",)}
     for locale, names in shots.items():
@@ -840,6 +841,10 @@ def coach(browser: Browser, url: str) -> None:
             table.tap(Event("discard"), Event("scores"))
             expect_screen(page, Screen.GAME_OVER)
             shoot(page, "58-game-over-hints-360")
+            kept_back = parse_state(denial_table("kind=hard").replace("seed=4", "seed=1"))
+            table = continue_saved(page, url, kept_back)
+            table.tap(Event("hint"))
+            shoot(page, "59-hint-keeps-a-card-back-360", full=False)
         context.close()
 
 

@@ -19,8 +19,9 @@ Levels:
   closest to winning.
 - **expert** (``expert.py``) plays as hard does, and overrules it where a closer
   look pays: the lay-down that leaves the fewest cards after hitting, the cards
-  kept near a run once laid, and in the Flip edition a flip weighed by sampling
-  what it would deal.
+  kept near a run once laid, in the Flip edition a flip weighed by sampling
+  what it would deal, and with two players a discard kept from the next player
+  when their sampled hands would take it.
 
 In the Flip edition every bot reads what the table shows.  Discarding a Flip
 card turns every hand to the side that faces the others, so a bot knows each

@@ -21,7 +21,7 @@ from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
 from .bots import fits_somewhere, next_player, without
 from .cards import Card
 from .distance import cards_missing
-from .expert import expert_choice
+from .expert import KNOBS, expert_choice
 from .rules import GroupKind, PhaseSpec
 from .state import GameState, Step
 from .view import PlayerView, PublicPlayer
@@ -52,6 +52,7 @@ class Why(StrEnum):
     DISCARD_OUT = "discard-out"  # the last card: the player goes out
     DISCARD_SPARE = "discard-spare"  # the card the phase needs least; keeps ``holding``
     DISCARD_NOT_FEED = "discard-not-feed"  # ``player``, next, took ``taken`` from the discard pile
+    DISCARD_DENY = "discard-deny"  # ``player``, next, would likely take ``kept``, as good to throw
     DISCARD_SAFE = "discard-safe"  # phase down: ``player``, next, could hit with the others
     DISCARD_POINTS = "discard-points"  # phase down: it fits nowhere and costs ``number`` points
     FLIP = "flip"  # Flip edition: the flip deals a fresh hand
@@ -76,6 +77,7 @@ class Advice:
     holding: Holding | None = None
     player: int | None = None  # the seat the reason names
     taken: tuple[Card, ...] = ()  # what ``player`` took from the discard pile
+    kept: Card | None = None  # a card as good to throw, kept from ``player``
     number: int = 0  # a phase number or points
 
     @property
@@ -92,7 +94,14 @@ def advise(seen: PlayerView, seed: int) -> Advice:
     """What the expert would do now in ``seen``'s seat, and why."""
     if seen.step not in (Step.DRAW, Step.PLAY) or seen.current != seen.seat or not seen.legal:
         raise CoachError(f"seat {seen.seat} has no move to be coached on now")
-    return explain(seen, expert_choice(seen, seed))
+    action = expert_choice(seen, seed)
+    if isinstance(action, Discard) and len(seen.hand) > 1:
+        # The move alone cannot say that it keeps a card from the next player: the
+        # expert's choice without denial can.
+        plain = expert_choice(seen, seed, replace(KNOBS, deny_samples=0))
+        if isinstance(plain, Discard) and plain != action:
+            return Advice(action, Why.DISCARD_DENY, action.card, player=next_player(seen).seat, kept=plain.card)
+    return explain(seen, action)
 
 
 def explain(seen: PlayerView, action: Action) -> Advice:

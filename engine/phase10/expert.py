@@ -14,7 +14,12 @@ where hard's rule of thumb leaves something on the table:
   (``rules.FLIP_DECK_TABLE``): each face it holds has a known list of backs, so
   it draws its hand's other side many times from those lists and counts how far
   each draw is from its phase.  Hard can only take the average of the hands the
-  flip gives the others.
+  flip gives the others;
+- **denial, when two play the classic game**: of the discards hard finds equally good,
+  it avoids the ones the next player would take.  Their hand is hidden, so it samples
+  hands for them from the cards it has not seen, plus what they took from the discard
+  pile, keeping only hands that would not have taken what they recently declined
+  (``PublicPlayer.declined``), and asks of each whether it would take the card.
 
 Its randomness comes from its seed mixed with public facts of the moment
 (``bots.moment``), so a game of experts replays from its seed.  The switches in
@@ -24,7 +29,8 @@ Its randomness comes from its seed mixed with public facts of the moment
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,7 +42,7 @@ from .distance import cards_missing, most_outs
 from .groups import Group, add_to_group, hit_ends
 from .rules import GroupKind, PhaseSpec, Ruleset
 from .state import Step
-from .view import PlayerView
+from .view import PlayerView, PublicPlayer
 
 __all__ = ["KNOBS", "Knobs", "expert_choice"]
 
@@ -48,6 +54,7 @@ class Knobs:
     lay_hits: bool = True  # lay down the groups that leave the fewest cards after hitting
     keep_near: bool = True  # once laid, keep cards one card away from a run's end
     flip_samples: int = 12  # Flip edition: deals sampled to weigh a flip (0: hard's estimate)
+    deny_samples: int = 12  # two players, classic: hands sampled for the next player (0: off)
 
 
 KNOBS = Knobs()
@@ -70,10 +77,10 @@ def expert_choice(seen: PlayerView, seed: int, knobs: Knobs = KNOBS) -> Action:
         return hard.choose(seen)
     rnd = random.Random(bots.moment(seed, seen))
     if seen.me.has_laid:
-        return _discard_laid(seen, hard, discards, rnd, knobs) if knobs.keep_near else hard.choose(seen)
+        return _discard_laid(seen, hard, discards, rnd, knobs)
     if knobs.flip_samples and seen.options.ruleset().two_sided and any(a.card.flips for a in discards):
         return _discard_flip(seen, hard, discards, rnd, knobs.flip_samples)
-    return hard.choose(seen)
+    return _discard_building(seen, hard, discards, rnd, knobs.deny_samples)
 
 
 # --- laying down ---------------------------------------------------------------------------
@@ -128,10 +135,133 @@ def _discard_laid(
     daring = stuck and rnd.random() < 0.125
     costs = {a: hard.discard_cost(seen, a.card, stuck, daring) for a in discards}
     runs = [group for player in seen.players for group in player.groups if group.kind.is_run]
-    return min(
-        discards,
-        key=lambda a: (*costs[a][:2], _near_run(a.card, runs), bots.feeds_next(seen, a.card), costs[a][2]),
-    )
+    near = {a: _near_run(a.card, runs) if knobs.keep_near else 0 for a in discards}
+
+    def rest(a: Discard) -> tuple[int, int, int]:
+        return (near[a], bots.feeds_next(seen, a.card), costs[a][2])
+
+    choice = min(discards, key=lambda a: (*costs[a][:2], *rest(a)))
+    tied = [a for a in discards if costs[a][:2] == costs[choice][:2]]
+    return _denying(seen, choice, tied, rest, rnd, knobs.deny_samples)
+
+
+# --- discarding while building the phase: hard's choice, and denial -------------------------
+
+
+def _discard_building(
+    seen: PlayerView, hard: Bot, discards: Sequence[Discard], rnd: random.Random, samples: int
+) -> Action:
+    """Hard's discard, unless the next player would likely take it and another card hard
+    finds as good (as close to the phase, then as many outs) would likely not be taken."""
+    choice = hard.choose(seen)
+    if not isinstance(choice, Discard) or _deniable(seen, samples) is None:
+        return choice
+    costs = {a: hard.discard_cost(seen, a.card) for a in discards}
+    tied = [a for a in discards if costs[a][:2] == costs[choice][:2]]
+    spec = seen.me.phase_spec
+    counted = most_outs([bots.without(seen.hand, a.card) for a in tied], spec, costs[choice][1])
+    ways = dict(zip(tied, counted, strict=True))
+
+    def rest(a: Discard) -> tuple[int, int, int]:
+        return (-ways[a], bots.feeds_next(seen, a.card), costs[a][2])
+
+    return _denying(seen, choice, tied, rest, rnd, samples)
+
+
+_DENY_PLAYERS = 2  # the largest table that weighs denial: with 4 even a cheat gained nothing
+_CALM = 0.25  # a discard taken in at most this share of the sampled hands is safe to throw
+_RECENT = 4  # how many of the next player's latest declined cards the samples must refuse
+
+
+def _deniable(seen: PlayerView, samples: int) -> PublicPlayer | None:
+    """The next player, when denying them is weighed: two play the classic game (a flip
+    turns hands over, and what they declined says nothing of the new one), and the next
+    player has not laid down (after that, ``bots.feeds_next`` knows what they can use)."""
+    if not samples or seen.options.ruleset().two_sided:
+        return None
+    if sum(player.in_hand for player in seen.players) > _DENY_PLAYERS:
+        return None
+    following = bots.next_player(seen)
+    if following.seat == seen.seat or following.has_laid:
+        return None
+    return following
+
+
+def _denying(
+    seen: PlayerView,
+    choice: Discard,
+    tied: Sequence[Discard],
+    rest: Callable[[Discard], tuple[int, ...]],
+    rnd: random.Random,
+    samples: int,
+) -> Discard:
+    """``choice``, or a card of ``tied`` (as good by the first rules) that the next player
+    is less likely to take: the best by ``rest`` among the safe ones, else the least taken."""
+    following = _deniable(seen, samples)
+    candidates = [a for a in tied if not a.card.is_wild]
+    if following is None or choice not in candidates or len(candidates) < 2:
+        return choice
+    odds = _take_odds(seen, following, {a.card for a in candidates}, rnd, samples)
+    if odds[choice.card] <= _CALM:
+        return choice
+    calm = [a for a in candidates if odds[a.card] <= _CALM]
+    if calm:
+        return min(calm, key=rest)
+    return min(candidates, key=lambda a: (odds[a.card], *rest(a)))
+
+
+def _take_odds(
+    seen: PlayerView, following: PublicPlayer, cards: set[Card], rnd: random.Random, samples: int
+) -> dict[Card, float]:
+    """For each of ``cards``, the share of sampled hands of ``following`` that would take
+    it from the discard pile (``_takes``).
+
+    A sample is the cards they took and still hold, plus cards drawn from those the viewer
+    has not seen.  Samples that would have taken one of the cards they recently declined
+    are thrown out: those hands are not theirs.  If too few agree, the rest are used as
+    drawn."""
+    spec = following.phase_spec
+    held = list((Counter(following.taken) - Counter(following.declined)).elements())[: following.hand_count]
+    pool = _unseen(seen) - Counter(held)
+    cards_pool = list(pool.elements())
+    size = min(following.hand_count - len(held), len(cards_pool))
+    refused = [card for card in following.declined[-_RECENT:] if card.is_natural]
+    hands: list[tuple[Card, ...]] = []
+    for _ in range(samples * 6):
+        hand = (*held, *rnd.sample(cards_pool, size))
+        if not any(_takes(hand, spec, card) for card in refused):
+            hands.append(hand)
+            if len(hands) == samples:
+                break
+    while len(hands) < samples:
+        hands.append((*held, *rnd.sample(cards_pool, size)))
+    return {card: sum(_takes(hand, spec, card) for hand in hands) / samples for card in cards}
+
+
+def _takes(hand: tuple[Card, ...], spec: PhaseSpec, card: Card) -> bool:
+    """Whether a player holding ``hand`` would take ``card`` from the discard pile: a Wild
+    always, and a card that brings the phase closer (normal's rule; hard also takes some
+    for their outs, which costs forty times as much to ask of a sampled hand).
+
+    With ``card`` the hand holds more cards than any phase uses, so some card is spare and
+    throwing it costs nothing: the hand with ``card`` is closer exactly when it is closer
+    before the throw."""
+    if card.is_wild:
+        return True
+    return card.is_natural and cards_missing((*hand, card), spec) < cards_missing(hand, spec)
+
+
+def _unseen(seen: PlayerView) -> Counter[Card]:
+    """The cards of the deck the viewer has not seen in play: not in its hand, not laid,
+    not on top of the discard pile."""
+    pool = Counter(seen.options.ruleset().deck)
+    pool.subtract(seen.hand)
+    for player in seen.players:
+        for group in player.groups:
+            pool.subtract(group.cards)
+    if seen.discard_top is not None:
+        pool.subtract([seen.discard_top])
+    return +pool
 
 
 def _near_run(card: Card, runs: Sequence[Group]) -> int:

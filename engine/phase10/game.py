@@ -85,6 +85,7 @@ def _deal(state: GameState) -> GameState:
             skip_pending=False,
             skip_protected=False,
             taken=(),
+            declined=(),
         )
         for seat, player in enumerate(state.players)
     )
@@ -323,8 +324,12 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _draw(state: GameState, action: Draw) -> GameState:
     card = state.draw_pile[-1]
+    player = state.player
+    declined = player.declined
+    if state.discard_top is not None and _can_take(state) is None:
+        declined = (*declined, state.discard_top.shown)
     state = replace(state, draw_pile=state.draw_pile[:-1], step=Step.PLAY)
-    return state.with_player(state.current, hand=_sorted_with(state.player.hand, card))
+    return state.with_player(state.current, hand=_sorted_with(player.hand, card), declined=declined)
 
 
 def _take(state: GameState, action: TakeDiscard) -> GameState:
@@ -376,7 +381,8 @@ def _hit(state: GameState, action: Hit) -> GameState:
 def _discard(state: GameState, action: Discard) -> GameState:
     (card,), hand = _played(state.player.hand, (action.card,))
     state = replace(state, discard_pile=(*state.discard_pile, card))
-    state = state.with_player(state.current, hand=hand, skip_protected=False)
+    declined = (*state.player.declined, card.shown)
+    state = state.with_player(state.current, hand=hand, skip_protected=False, declined=declined)
     if action.target is not None:
         state = state.with_player(action.target, skip_pending=True)
     if action.card.flips and state.config.options.ruleset().two_sided:

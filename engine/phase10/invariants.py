@@ -259,7 +259,8 @@ def _hand_end_problems(state: GameState, record: HandRecord) -> list[str]:
 
 
 def _turn_problems(state: GameState) -> list[str]:
-    """Each turn discards at most one card and takes at most one from the discard pile;
+    """Each turn discards at most one card, takes at most one from the discard pile, and
+    declines at most two (``PlayerState.declined``);
     the pile starts a hand with one card and a reshuffle leaves it one.  In play the
     current turn has not discarded yet; at the end of a hand the last one may have."""
     problems: list[str] = []
@@ -274,10 +275,16 @@ def _turn_problems(state: GameState) -> list[str]:
     takes = state.turns - 1 if state.step is Step.DRAW else state.turns
     if sum(len(player.taken) for player in state.players) > takes:
         problems.append(f"more cards were taken from the discard pile than {state.turns} turns allow")
+    # A turn declines at most two cards, the top it drew past and its discard; the current
+    # one has not discarded yet, and in its draw step has declined nothing.
+    finished = state.turns - 1 if state.step in (Step.DRAW, Step.PLAY) else state.turns
+    declines = 2 * finished + (1 if state.step is Step.PLAY else 0)
+    if sum(len(player.declined) for player in state.players) > declines:
+        problems.append(f"more cards were declined than {state.turns} turns allow")
     for seat, player in enumerate(state.players):
-        if any(card != card.shown for card in player.taken):
+        if any(card != card.shown for card in (*player.taken, *player.declined)):
             problems.append(
-                f"seat {seat}: cards taken are recorded as everyone saw them, without their backs"
+                f"seat {seat}: cards taken or declined are recorded as everyone saw them, without their backs"
             )
     return problems
 

@@ -21,7 +21,8 @@ The Flip edition adds ``edition=flip`` to the options line and ``side=color`` or
 and ``draw: rest`` turns the rest of the deck to the side in play.
 
 A table that turned hints off has ``hints=no`` on the game line, and a game where
-hints were asked for has ``hints-used=2,0,1`` (a count for each seat).
+hints were asked for has ``hints-used=2,0,1`` (a count for each seat).  A seat that
+discarded or drew past a card this hand has ``declined=R5,G12`` (oldest first).
 """
 
 from __future__ import annotations
@@ -73,10 +74,12 @@ def format_state(state: GameState) -> str:
     for seat, player in enumerate(state.players):
         skip = "pending" if player.skip_pending else "protected" if player.skip_protected else "-"
         taken = ",".join(map(str, player.taken)) or "-"
+        declined = f" declined={','.join(map(str, player.declined))}" if player.declined else ""
         kind = state.config.kinds[seat]
         lines.append(
             f"seat {seat} {json.dumps(player.name)} phase-index={player.phase_index} "
-            f"score={player.score} skip={skip} taken={taken}" + ("" if kind == PERSON else f" kind={kind}")
+            f"score={player.score} skip={skip} taken={taken}{declined}"
+            + ("" if kind == PERSON else f" kind={kind}")
         )
         lines.append(f"  hand: {format_cards(player.hand)}".rstrip())
         lines.extend(f"  group: {group}" for group in player.groups)
@@ -277,6 +280,7 @@ def _parse_seat(line: str, expected: int) -> tuple[PlayerState, str]:
         raise CorruptStateError(f"seats are listed in order from 0: expected seat {expected}")
     fields = _Fields(match.group(3), line)
     taken = fields.get("taken", "-")
+    declined = fields.get("declined", "-")
     skip = fields.get("skip", "-")
     if skip not in ("-", "pending", "protected"):
         raise CorruptStateError(f"skip should be -, pending or protected in: {line}")
@@ -288,6 +292,7 @@ def _parse_seat(line: str, expected: int) -> tuple[PlayerState, str]:
         skip_pending=skip == "pending",
         skip_protected=skip == "protected",
         taken=() if taken == "-" else parse_cards(taken),
+        declined=() if declined == "-" else parse_cards(declined),
     )
     kind = fields.get("kind", PERSON)
     fields.done()

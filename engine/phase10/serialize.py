@@ -133,6 +133,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 "skip_pending": p.skip_pending,
                 "skip_protected": p.skip_protected,
                 "taken": _cards(p.taken),
+                "declined": _cards(p.declined),
             }
             for p in state.players
         ],
@@ -267,6 +268,7 @@ def _player(value: object, path: str) -> PlayerState:
         skip_pending=reader.flag("skip_pending"),
         skip_protected=reader.flag("skip_protected"),
         taken=reader.cards("taken"),
+        declined=reader.cards("declined"),
     )
 
 
@@ -354,12 +356,16 @@ def _fill_early_version_1(document: Document) -> Document:
     no ``edition`` (they were classic) and no ``side`` (one-sided cards lie
     Colour Side up).  Saves from before the coach have no ``hints`` (a table could
     not ask for one, so the set-up's default, on, is what it would have chosen) and
-    no ``hints_used`` (none were).  Anything that is not the expected object is left
-    for the reader to refuse.
+    no ``hints_used`` (none were).  Saves from before the expert read discards have
+    no ``declined`` for a player: nothing was recorded, so none is known.  Anything
+    that is not the expected object is left for the reader to refuse.
     """
     filled = dict(document)
     filled.setdefault("side", Side.COLOR.value)
     filled.setdefault("hints_used", [])
+    players = filled.get("players")
+    if isinstance(players, list):
+        filled["players"] = [_fill_declined(player) for player in players]
     config = filled.get("config")
     if isinstance(config, Mapping):
         config = dict(config)
@@ -372,6 +378,12 @@ def _fill_early_version_1(document: Document) -> Document:
             config["options"] = {**options, "edition": CLASSIC.name}
         filled["config"] = config
     return filled
+
+
+def _fill_declined(player: object) -> object:
+    if isinstance(player, Mapping) and "declined" not in player:
+        return {**player, "declined": []}
+    return player
 
 
 def state_from_dict(data: object) -> GameState:

@@ -29,6 +29,10 @@ class PlayerState:
     skip_pending: bool = False  # a Skip against this player waits for their next turn
     skip_protected: bool = False  # skipped, and has not played a turn since (ruling 12)
     taken: tuple[Card, ...] = ()  # cards taken from the discard pile this hand: public
+    # Cards this player showed they did not want this hand, oldest first: each card they
+    # discarded, and each top of the discard pile they could have taken and drew past.
+    # Public (everyone saw them), as everyone saw them; the expert reads hands from them.
+    declined: tuple[Card, ...] = ()
 
     @property
     def has_laid(self) -> bool:

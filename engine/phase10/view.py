@@ -47,6 +47,7 @@ class PublicPlayer:
     skip_pending: bool
     skip_protected: bool
     taken: tuple[Card, ...]
+    declined: tuple[Card, ...]  # discarded, or passed over on the discard pile, this hand
     in_hand: bool  # dealt into this hand (False only when sitting out a tiebreak)
     backs: tuple[Card, ...] = ()  # two-sided cards: the sides of their hand facing the table, sorted
 
@@ -120,6 +121,7 @@ def public_view(state: GameState) -> TableView:
             skip_pending=player.skip_pending,
             skip_protected=player.skip_protected,
             taken=player.taken,
+            declined=player.declined,
             in_hand=i in state.active,
             backs=_backs(player.hand),
         )

@@ -19,6 +19,7 @@ from phase10.rules import CLASSIC, GameConfig, GroupKind, Options
 from phase10.serialize import CorruptStateError, from_json, state_from_dict, state_to_dict, to_json
 from phase10.state import GameState, Step
 from phase10.view import view
+from support.engine.scenarios import denial_table
 from support.engine.strategies import reshuffle_hidden
 
 ANN = "R1 B2 Y3 G4 R5 B6 Y8 G9 R10 B11"
@@ -234,3 +235,17 @@ def test_the_expert_is_offered_as_a_seat_kind_and_plays_legally():
         action = bot.choose(view(state, seat))
         assert action in legal_actions(state)
         state = apply(state, action)
+
+
+def test_a_discard_kept_from_the_next_player_is_explained_by_what_they_would_take():
+    """Ann took a 6, 7, 8 and 9 on her run: the expert keeps its 10 from her when its
+    samples of her hand say she would take it, and the hint says so."""
+    seen = view(parse_state(denial_table("")), 0)
+    reasons = {}
+    for seed in range(12):
+        advice = advise(seen, seed)
+        assert advice.action == expert_choice(seen, seed)
+        reasons[str(advice.card)] = advice
+    denied = reasons["B1"]
+    assert (denied.why, denied.player, denied.kept) == (Why.DISCARD_DENY, 1, parse_card("G10"))
+    assert reasons["G10"].why is Why.DISCARD_SPARE and reasons["G10"].kept is None

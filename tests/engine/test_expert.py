@@ -24,6 +24,7 @@ from phase10.rules import FLIP, GameConfig, Options
 from phase10.state import Step
 from phase10.tournament import play_bot_game
 from phase10.view import view
+from support.engine.scenarios import denial_table
 from support.engine.strategies import configs
 
 
@@ -145,3 +146,34 @@ def test_the_expert_weighs_a_flip_by_sampling_its_own_backs():
         for face, back in zip(hand, backs, strict=True):
             assert back in _backs_of(face)
     assert cards_missing(_sample_backs(hand, rnd), FLIP.phase(1)) >= 0
+
+
+def _discards(table: str, seeds: range) -> dict[str, int]:
+    seen = view(parse_state(table), 0)
+    counted: dict[str, int] = {}
+    for seed in seeds:
+        card = str(expert_choice(seen, seed).card)
+        counted[card] = counted.get(card, 0) + 1
+    return counted
+
+
+def test_with_two_players_the_expert_does_not_throw_what_the_next_player_would_take():
+    """Hard throws the 10 (its points, among cards as good for its phase); Ann holds 6 to
+    9, so most hands she could hold take it.  The expert, sampling her hand, throws the 1."""
+    seen = view(parse_state(denial_table("")), 0)
+    assert Bot(Level.HARD, 1).choose(seen) == Discard(parse_card("G10"))
+    assert expert_choice(seen, 1, Knobs(deny_samples=0)) == Discard(parse_card("G10"))
+    counted = _discards(denial_table(""), range(40))
+    assert counted.get("B1", 0) >= 24, counted
+
+
+def test_the_expert_reads_what_the_next_player_declined():
+    """Ann drew past a 10 on the discard pile: a hand that wanted one is not hers.  The
+    hands left hold a 10 already, so throwing one is safe again."""
+    assert _discards(denial_table("declined=Y10"), range(40)) == {"G10": 40}
+
+
+def test_the_expert_weighs_denial_only_when_two_play():
+    """With four players even a cheat that saw the next hand gained nothing measurable by
+    denying it (docs/benchmarks.md); the expert does not spend the time with more than two."""
+    assert _discards(denial_table("", third=True), range(20)) == {"G10": 20}

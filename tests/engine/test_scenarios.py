@@ -748,6 +748,32 @@ PLAYS["reizen-play-draw-discard-clockwise"] = Play(
 
 
 # =============================================================================================
+# What everyone sees a player take and decline (public facts the computer players read)
+# =============================================================================================
+
+# Drawing past the discard pile's top declines it, and so does discarding a card.
+PLAYS["table-draw-past-and-discard-are-declined"] = Play(
+    two_players("hand: R3 B4 G5 Y6 R9 B9 G9 Y1 Y2 G12", phase=2, step="draw", discard="Y12"),
+    ["draw", "discard B8", "draw"],
+    ["seat0.declined=Y12 B8", "seat0.taken=-", "seat1.declined=B8", "seat1.taken=-"],
+    draw_top="B8 R11",
+)
+# Taking the top declines nothing; the card taken is on record instead.
+PLAYS["table-a-card-taken-is-not-declined"] = Play(
+    two_players("hand: R3 B4 G5 Y6 R9 B9 G9 Y1 Y2 G12", phase=2, step="draw", discard="R12"),
+    ["take", "discard Y1"],
+    ["seat0.taken=R12", "seat0.declined=Y1"],
+)
+# A Skip on top could not have been taken: drawing past it declines nothing.
+PLAYS["table-a-skip-drawn-past-is-not-declined"] = Play(
+    two_players("hand: R3 B4 G5 Y6 R9 B9 G9 Y1 Y2 G12", phase=2, step="draw", discard="S"),
+    ["draw", "discard Y2"],
+    ["seat0.declined=Y2"],
+    draw_top="B8",
+)
+
+
+# =============================================================================================
 # Runners
 # =============================================================================================
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from phase10.game import new_game
+from phase10.actions import Discard, Draw
+from phase10.game import apply, legal_actions, new_game
 from phase10.rules import GameConfig, Options
 from phase10.serialize import SCHEMA_VERSION, CorruptStateError, from_json, state_to_dict, to_json
 from support.engine.strategies import game_states
@@ -108,6 +110,21 @@ def test_a_save_from_before_computer_players_loads_with_people_in_every_seat():
     loaded = from_json(json.dumps(data))
     assert loaded.config.kinds == ("person", "person")
     assert loaded == new_game(GameConfig(("Ann", "Bo"), 5))
+
+
+def test_a_save_from_before_declined_cards_loads_with_none_recorded():
+    state = new_game(GameConfig(("Ann", "Bo"), 5))
+    while not any(player.declined for player in state.players):
+        state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Draw | Discard)))
+    data = state_to_dict(state)
+    assert [player["declined"] for player in data["players"]] == [
+        [str(card) for card in player.declined] for player in state.players
+    ]
+    for player in data["players"]:
+        del player["declined"]
+    loaded = from_json(json.dumps(data))
+    assert all(player.declined == () for player in loaded.players)
+    assert loaded == replace(state, players=tuple(replace(p, declined=()) for p in state.players))
 
 
 def test_error_names_the_field():

@@ -9,17 +9,19 @@ from dataclasses import replace
 
 from ui.controller import handle
 from ui.i18n import words
-from ui.play import computer_due
+from ui.play import computer_due, resume
 from ui.screens import render
 from ui.share import game_share_text
-from ui.state import Event, Screen, Ui
+from ui.state import Event, Screen, Settings, Ui
 from ui.storage import MemoryStore, Saves
 from ui.table_model import closing, table_of
 
 from phase10 import apply
 from phase10.bots import bot_seed
-from phase10.coach import advise
+from phase10.coach import Why, advise
+from phase10.notation import parse_state
 from phase10.view import view
+from support.engine.scenarios import denial_table
 from support.web.english import EN, said
 from support.web.taps import hinted_taps, next_taps, start
 
@@ -155,3 +157,15 @@ def test_the_hint_points_at_the_cards_it_names():
     marked = [table.choices.hand[i] for i in sorted(table.hinted_at)]
     assert sorted(marked) == sorted(ui.advice.cards)
     assert render(ui).count("hinted") == len(ui.advice.cards)
+
+
+def test_a_hint_that_keeps_a_card_from_the_next_player_names_them_and_the_card():
+    state = parse_state(denial_table("kind=hard").replace("seed=4", "seed=1"))
+    for language, reason in (
+        ("en", "Ann plays next and would likely pick up your Green 10."),
+        ("es", "Ann juega después y probablemente recogería tu 10 verde."),
+    ):
+        ui = resume(Ui(settings=Settings(language=language)), state)
+        ui = handle(ui, Event("hint"))
+        assert ui.advice is not None and ui.advice.why is Why.DISCARD_DENY
+        assert reason in render(ui), render(ui).split('class="coach"')[1][:300]

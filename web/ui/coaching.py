@@ -88,6 +88,8 @@ def _why(advice: Advice, seen: PlayerView, w: Words) -> str:
         return w(key, card=card, holding=holding_words(advice.holding, w))
     if advice.why is Why.DISCARD_NOT_FEED:
         return w(key, name=name, taken=[w.card(c) for c in advice.taken])
+    if advice.why is Why.DISCARD_DENY and advice.kept is not None:
+        return w(key, name=name, kept=w.card(advice.kept))
     return w(key, card=card, name=name, number=advice.number)
 
 

@@ -134,6 +134,9 @@ def _seat_check(state: GameState, seat: int, field: str, want: str) -> None:
     elif field == "skip":
         got = "pending" if player.skip_pending else "protected" if player.skip_protected else "-"
         assert got == want, f"seat {seat} skip={got}"
+    elif field in ("taken", "declined"):
+        got = " ".join(map(str, getattr(player, field))) or "-"
+        assert got == want, f"seat {seat} {field}: {got}"
     elif field == "laid":
         assert player.has_laid == (want == "yes")
     elif field == "has":
@@ -157,8 +160,8 @@ def check(state: GameState, expectations: Sequence[str]) -> None:
     (hand number), hands-played (score sheet lines), draw (count), discard (the
     pile, bottom to top, or a count with ``#``), discard.top, last.out,
     last.points, last.completed, last.phases, and per seat ``seatN.``hand, cards,
-    phase, phase-index, score, skip, laid, groups, groupK (``kind:cards``), has (some
-    group equals ``kind:cards``).
+    phase, phase-index, score, skip, taken and declined (cards, or -), laid, groups,
+    groupK (``kind:cards``), has (some group equals ``kind:cards``).
     """
     for item in expectations:
         key, _, want = item.partition("=")
@@ -228,3 +231,31 @@ def find_seed(
         if predicate(state):
             return state
     raise AssertionError("no seed found")  # pragma: no cover
+
+
+# --- a table for the computer players ------------------------------------------------------
+
+
+def denial_table(ann: str, *, third: bool = False) -> str:
+    """Robo (phase 1, two sets) to discard against Ann, on the run of seven, who took a
+    6, 7, 8 and 9 from the discard pile; ``ann`` adds fields to her seat line, ``third``
+    seats Cy after her.  Ann went out of each of the three hands before, where Robo missed
+    its phase (a save of it loads)."""
+    seats = 3 if third else 2
+    cy = 'seat 2 "Cy" phase-index=3 score=15\n  hand: Y4 Y5 G5 R8 B9 Y2 B5 G1 R4 Y7\n' if third else ""
+    points = ",".join(["50", "0", "5"][:seats])
+    completed = ",".join(["no", "yes", "yes"][:seats])
+    return (
+        f"game seed=4 dealer={3 % seats} current=0 step=play turns=6\n"
+        "discard: Y6\n"
+        'seat 0 "Robo" score=150\n'
+        "  hand: R2 R2 B2 Y3 B3 Y11 G11 R12 G12 G10 B1\n"
+        f'seat 1 "Ann" phase-index=3 taken=R6,B7,G8,Y9 {ann}\n'
+        "  hand: R6 B7 G8 Y9 R10 B11 Y1 G2 Y12 B12\n"
+        + cy
+        + "".join(
+            f"history: {n} phases=1,{','.join([str(n)] * (seats - 1))} points={points} "
+            f"completed={completed} out=1 tiebreak=no\n"
+            for n in (1, 2, 3)
+        )
+    )
