@@ -100,7 +100,8 @@ def advise(seen: PlayerView, seed: int) -> Advice:
         # expert's choice without denial can.
         plain = expert_choice(seen, seed, replace(KNOBS, deny_samples=0))
         if isinstance(plain, Discard) and plain != action:
-            return Advice(action, Why.DISCARD_DENY, action.card, player=next_player(seen).seat, kept=plain.card)
+            following = next_player(seen).seat
+            return Advice(action, Why.DISCARD_DENY, action.card, player=following, kept=plain.card)
     return explain(seen, action)
 
 
