@@ -44,6 +44,9 @@ PINNED_PLAY = [
     (("expert", "hard", "hard", "hard"), "flip", 2, "89dfa07fda62"),
     (("expert", "hard"), "flip", 3, "2d63f499b9c4"),
     (("expert", "hard", "normal"), "classic", 4, "8734270ff323"),
+    # Two players, classic: the fifth hand has a discard kept back from the next player
+    # (with ``deny_samples=0`` these five hands hash to e00637656f62).
+    (("expert", "hard"), "classic", 5, "c3a078674278"),
 ]
 
 
