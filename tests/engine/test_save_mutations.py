@@ -103,6 +103,18 @@ def _refused(doc, match=None):
     assert not str(raised.value).startswith(BACKSTOP)
 
 
+def test_more_declined_cards_than_the_turns_allow_are_refused():
+    doc = _in_play()
+    doc["players"][0]["declined"] = ["R5"] * (2 * doc["turns"])
+    _refused(doc, "more cards were declined")
+
+
+def test_a_declined_card_with_its_back_is_refused():
+    doc = _in_play()
+    doc["players"][0]["declined"] = ["R7!/3"]
+    _refused(doc, "without their backs")
+
+
 def test_a_tiebreak_naming_any_seats_is_refused():
     doc = _in_play()
     doc["tiebreak"] = [0, 1]
