@@ -34,7 +34,7 @@ than the hands the flip would give the others (a fair sample of what a flip deal
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -58,6 +58,7 @@ __all__ = [
     "moment",
     "next_player",
     "phases_given",
+    "ranked_ties",
     "seat_bot",
     "without",
 ]
@@ -152,17 +153,8 @@ class Bot:
         costs = {a: self.discard_cost(seen, a.card, stuck, daring) for a in discards}
         if self.level is not Level.HARD:
             return min(discards, key=lambda a: costs[a])
-        if seen.me.has_laid:
-            # Nothing to build: shed the most points, but not a card the next player could use.
-            return min(discards, key=lambda a: (*costs[a][:2], feeds_next(seen, a.card), costs[a][2]))
-        # Among the cards that leave the phase equally close, keep the hand that the most
-        # different draws would improve, and do not throw the next player a card they could
-        # use. (Only the ties are weighed: it is the slow part.)
-        closest = min(cost[:2] for cost in costs.values())
-        tied = [a for a, cost in costs.items() if cost[:2] == closest]
-        flexible = most_outs([without(seen.hand, a.card) for a in tied], seen.me.phase_spec, closest[1])
-        ways = dict(zip(tied, flexible, strict=True))
-        return min(tied, key=lambda a: (-ways[a], feeds_next(seen, a.card), costs[a][2]))
+        tied, order = ranked_ties(seen, costs)
+        return min(tied, key=order)
 
     def discard_cost(
         self, seen: PlayerView, card: Card, stuck: bool = False, daring: bool = False
@@ -303,6 +295,22 @@ def feeds_next(seen: PlayerView, card: Card) -> int:
         if taken.is_natural and (taken.number == card.number or taken.color is card.color):
             return 1
     return 0
+
+
+def ranked_ties(
+    seen: PlayerView, costs: Mapping[Discard, tuple[float, float, int]]
+) -> tuple[list[Discard], Callable[[Discard], tuple[int, int, int]]]:
+    """The discards as good as the best by their first two ``costs`` (``Bot.discard_cost``),
+    and hard's order among them.  Before the phase is down: first the hand the most
+    different draws would improve (only ties are weighed: it is the slow part); then, and
+    once it is down, not a card the next player could use, then the most points."""
+    closest = min(cost[:2] for cost in costs.values())
+    tied = [a for a, cost in costs.items() if cost[:2] == closest]
+    ways = dict.fromkeys(tied, 0)
+    if len(tied) > 1 and not seen.me.has_laid:
+        counted = most_outs([without(seen.hand, a.card) for a in tied], seen.me.phase_spec, int(closest[1]))
+        ways = dict(zip(tied, counted, strict=True))
+    return tied, lambda a: (-ways[a], feeds_next(seen, a.card), costs[a][2])
 
 
 def left_over(seen: PlayerView, lay: LayDown) -> tuple[int, int, int]:

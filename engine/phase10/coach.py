@@ -21,7 +21,7 @@ from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
 from .bots import fits_somewhere, next_player, without
 from .cards import Card
 from .distance import cards_missing
-from .expert import KNOBS, expert_choice
+from .expert import KNOBS, denied_player, expert_choice
 from .rules import GroupKind, PhaseSpec
 from .state import GameState, Step
 from .view import PlayerView, PublicPlayer
@@ -95,9 +95,9 @@ def advise(seen: PlayerView, seed: int) -> Advice:
     if seen.step not in (Step.DRAW, Step.PLAY) or seen.current != seen.seat or not seen.legal:
         raise CoachError(f"seat {seen.seat} has no move to be coached on now")
     action = expert_choice(seen, seed)
-    if isinstance(action, Discard) and len(seen.hand) > 1:
+    if isinstance(action, Discard) and len(seen.hand) > 1 and denied_player(seen) is not None:
         # The move alone cannot say that it keeps a card from the next player: the
-        # expert's choice without denial can.
+        # expert's choice without denial can (asked only where denial is weighed).
         plain = expert_choice(seen, seed, replace(KNOBS, deny_samples=0))
         if isinstance(plain, Discard) and plain != action:
             following = next_player(seen).seat

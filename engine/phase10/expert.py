@@ -38,13 +38,13 @@ from . import bots
 from .actions import Action, Discard, Hit, LayDown
 from .bots import Bot, Level
 from .cards import Card
-from .distance import cards_missing, most_outs
+from .distance import cards_missing
 from .groups import Group, add_to_group, hit_ends
 from .rules import GroupKind, PhaseSpec, Ruleset
 from .state import Step
 from .view import PlayerView, PublicPlayer
 
-__all__ = ["KNOBS", "Knobs", "expert_choice"]
+__all__ = ["KNOBS", "Knobs", "denied_player", "expert_choice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +141,11 @@ def _discard_laid(
         return (near[a], bots.feeds_next(seen, a.card), costs[a][2])
 
     choice = min(discards, key=lambda a: (*costs[a][:2], *rest(a)))
+    following = denied_player(seen, knobs.deny_samples)
+    if following is None:
+        return choice
     tied = [a for a in discards if costs[a][:2] == costs[choice][:2]]
-    return _denying(seen, choice, tied, rest, rnd, knobs.deny_samples)
+    return _denying(seen, following, choice, tied, rest, rnd, knobs.deny_samples)
 
 
 # --- discarding while building the phase: hard's choice, and denial -------------------------
@@ -153,19 +156,14 @@ def _discard_building(
 ) -> Action:
     """Hard's discard, unless the next player would likely take it and another card hard
     finds as good (as close to the phase, then as many outs) would likely not be taken."""
-    choice = hard.choose(seen)
-    if not isinstance(choice, Discard) or _deniable(seen, samples) is None:
-        return choice
+    following = denied_player(seen, samples)
+    if following is None:
+        return hard.choose(seen)
+    # Denial is weighed in the classic game only, where a hand is never stuck: hard's costs
+    # and order are its own, without the chances a stuck bot takes.
     costs = {a: hard.discard_cost(seen, a.card) for a in discards}
-    tied = [a for a in discards if costs[a][:2] == costs[choice][:2]]
-    spec = seen.me.phase_spec
-    counted = most_outs([bots.without(seen.hand, a.card) for a in tied], spec, costs[choice][1])
-    ways = dict(zip(tied, counted, strict=True))
-
-    def rest(a: Discard) -> tuple[int, int, int]:
-        return (-ways[a], bots.feeds_next(seen, a.card), costs[a][2])
-
-    return _denying(seen, choice, tied, rest, rnd, samples)
+    tied, order = bots.ranked_ties(seen, costs)
+    return _denying(seen, following, min(tied, key=order), tied, order, rnd, samples)
 
 
 _DENY_PLAYERS = 2  # the largest table that weighs denial: with 4 even a cheat gained nothing
@@ -173,7 +171,7 @@ _CALM = 0.25  # a discard taken in at most this share of the sampled hands is sa
 _RECENT = 4  # how many of the next player's latest declined cards the samples must refuse
 
 
-def _deniable(seen: PlayerView, samples: int) -> PublicPlayer | None:
+def denied_player(seen: PlayerView, samples: int = KNOBS.deny_samples) -> PublicPlayer | None:
     """The next player, when denying them is weighed: two play the classic game (a flip
     turns hands over, and what they declined says nothing of the new one), and the next
     player has not laid down (after that, ``bots.feeds_next`` knows what they can use)."""
@@ -189,6 +187,7 @@ def _deniable(seen: PlayerView, samples: int) -> PublicPlayer | None:
 
 def _denying(
     seen: PlayerView,
+    following: PublicPlayer,
     choice: Discard,
     tied: Sequence[Discard],
     rest: Callable[[Discard], tuple[int, ...]],
@@ -197,9 +196,8 @@ def _denying(
 ) -> Discard:
     """``choice``, or a card of ``tied`` (as good by the first rules) that the next player
     is less likely to take: the best by ``rest`` among the safe ones, else the least taken."""
-    following = _deniable(seen, samples)
     candidates = [a for a in tied if not a.card.is_wild]
-    if following is None or choice not in candidates or len(candidates) < 2:
+    if choice not in candidates or len(candidates) < 2:
         return choice
     odds = _take_odds(seen, following, {a.card for a in candidates}, rnd, samples)
     if odds[choice.card] <= _CALM:
@@ -301,13 +299,8 @@ def _discard_flip(
             rest = bots.without(seen.hand, action.card)
             value = gifts + _sampled_missing(rest, spec, rnd, samples)
         costs[action] = (wild, value, points)
-    closest = min(cost[:2] for cost in costs.values())
-    tied = [a for a, cost in costs.items() if cost[:2] == closest]
-    if len(tied) == 1:
-        return tied[0]
-    outs = most_outs([bots.without(seen.hand, a.card) for a in tied], spec, int(closest[1]))
-    ways = dict(zip(tied, outs, strict=True))
-    return min(tied, key=lambda a: (-ways[a], bots.feeds_next(seen, a.card), costs[a][2]))
+    tied, order = bots.ranked_ties(seen, costs)
+    return min(tied, key=order)
 
 
 def _sampled_missing(hand: tuple[Card, ...], spec: PhaseSpec, rnd: random.Random, samples: int) -> float:
