@@ -453,15 +453,7 @@ def home_rules_history_corrupt(page: Page, url: str) -> None:
     shoot(page, "04-setup-replacing")
     tap(page, Event("back"))
 
-    tap(page, Event("rules"))
-    expect_screen(page, Screen.RULES)
-    shoot(page, "18-rules")
-    how_to = page.locator(".how-to-play")
-    how_to.screenshot(path=OUT / "36-rules-how-to-play.png", animations="disabled")
-    box = how_to.bounding_box()
-    assert box is not None
-    print(f"36-rules-how-to-play.png (the rules' first section, {box['width']:.0f}x{box['height']:.0f})")
-    tap(page, Event("back"))
+    rules_screen(page)
 
     tap(page, Event("history"))
     expect_screen(page, Screen.HISTORY)
@@ -471,6 +463,19 @@ def home_rules_history_corrupt(page: Page, url: str) -> None:
     put_saved_game(page, url, DAMAGED_SAVE)
     expect_screen(page, Screen.CORRUPT)
     shoot(page, "20-corrupt-save")
+
+
+def rules_screen(page: Page) -> None:
+    """From the home screen: the rules, whole and their first section, and back."""
+    tap(page, Event("rules"))
+    expect_screen(page, Screen.RULES)
+    shoot(page, "18-rules")
+    how_to = page.locator(".how-to-play")
+    how_to.screenshot(path=OUT / "36-rules-how-to-play.png", animations="disabled")
+    box = how_to.bounding_box()
+    assert box is not None
+    print(f"36-rules-how-to-play.png (the rules' first section, {box['width']:.0f}x{box['height']:.0f})")
+    tap(page, Event("back"))
 
 
 # Ann alone against two computers, hand 2: Robo (normal) is about to draw, Hal (hard)
@@ -876,7 +881,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
         "--only",
-        choices=["flip", "everyone", "six", "pad", "coach"],
+        choices=["rules", "flip", "everyone", "six", "pad", "coach"],
         help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
@@ -896,6 +901,9 @@ def main(argv: list[str] | None = None) -> int:
         context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.set_default_timeout(60_000)
+        if only == "rules":
+            fresh_start(page, url)
+            rules_screen(page)
         if only == "flip":
             flip_edition(page, url)
         if only == "everyone":
