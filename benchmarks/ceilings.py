@@ -1,6 +1,6 @@
-"""How much could a better player gain over hard? Two cheats, measured as ceilings.
+"""How much could a better player gain over hard? Three cheats, measured as ceilings.
 
-    .venv/bin/python benchmarks/ceilings.py peek|deny [--games N] [--players P] [--edition E]
+    .venv/bin/python benchmarks/ceilings.py peek|deny|hand [--games N] [--players P] [--edition E]
 
 Neither is a player: each breaks the rule every bot keeps (decide from the view
 alone) in one narrow way, and plays as hard does everywhere else, so its win rate
@@ -12,6 +12,9 @@ against hard bounds what a fair player could gain in that one part of the game.
 - ``deny`` knows the next player's hand: when hard would discard a card that player's
   hard bot would take, it throws instead the costliest card they would not take
   (never a Wild, a Flip card, or one that leaves its own phase further away).
+- ``hand`` is the expert, except that its denial (``expert._take_odds``) is told the
+  next player's true hand instead of sampling it: how much better the expert's denial
+  would be if what it cannot see were known, everything else as it is.
 
 The games are the tournament's (seeds 1000, 1001, ..., the cheat's seat rotating);
 a running tally with its Wilson 95% interval is printed every 50 games, so a run
@@ -21,18 +24,20 @@ cut short still reports exact counts.
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable
 from dataclasses import replace
 
+from phase10 import expert
 from phase10.actions import Action, Discard, Draw, TakeDiscard
-from phase10.bots import Bot, Level, bot_seed, fits_somewhere, without
+from phase10.bots import Bot, Level, bot_seed, fits_somewhere, next_player, without
 from phase10.cards import Card
 from phase10.distance import cards_missing, outs
 from phase10.game import apply, new_game
 from phase10.rules import GameConfig, Options
 from phase10.state import GameState, Step
 from phase10.tournament import wilson_interval
-from phase10.view import PlayerView, view
+from phase10.view import PlayerView, PublicPlayer, view
 
 Cheat = Callable[[GameState, int, dict[int, Bot]], Action]
 
@@ -103,7 +108,23 @@ def deny(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
     return max(calm, key=lambda action: (points(action.card), str(action.card)))
 
 
-CHEATS: dict[str, Cheat] = {"peek": peek, "deny": deny}
+def hand(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
+    truth = state.players[next_player(view(state, seat)).seat].hand
+
+    def told(
+        seen: PlayerView, following: PublicPlayer, cards: set[Card], rnd: random.Random, samples: int
+    ) -> dict[Card, float]:
+        return {card: float(expert._takes(truth, following.phase_spec, card)) for card in cards}
+
+    sampled = expert._take_odds
+    expert._take_odds = told
+    try:
+        return Bot(Level.EXPERT, bots[seat].seed).choose(view(state, seat))
+    finally:
+        expert._take_odds = sampled
+
+
+CHEATS: dict[str, Cheat] = {"peek": peek, "deny": deny, "hand": hand}
 
 
 def play(cheat: Cheat, games: int, players: int, edition: str) -> None:

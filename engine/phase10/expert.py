@@ -225,7 +225,8 @@ def _take_odds(
     pool = _unseen(seen) - Counter(held)
     cards_pool = list(pool.elements())
     size = min(following.hand_count - len(held), len(cards_pool))
-    refused = [card for card in following.declined[-_RECENT:] if card.is_natural]
+    recent = following.declined[-_RECENT:] if _RECENT else ()
+    refused = [card for card in recent if card.is_natural]
     hands: list[tuple[Card, ...]] = []
     for _ in range(samples * 6):
         hand = (*held, *rnd.sample(cards_pool, size))
