@@ -111,14 +111,17 @@ def refusing(recent: int) -> Iterator[None]:
 
 
 def thrown(moment: Moment, odds: dict[Card, float]) -> Discard:
-    """The expert's discard given ``odds`` (``expert._denying``'s rule)."""
-    calm = expert._CALM
-    if odds[moment.choice.card] <= calm:
-        return moment.choice
-    safe = [a for a in moment.candidates if odds[a.card] <= calm]
-    if safe:
-        return min(safe, key=lambda a: moment.rest[a])
-    return min(moment.candidates, key=lambda a: (odds[a.card], *moment.rest[a]))
+    """The expert's discard at ``moment`` had its samples given ``odds``."""
+    sampled = expert._take_odds
+    expert._take_odds = lambda *_: odds
+    try:
+        seen, following, rest = moment.seen, moment.following, moment.rest.__getitem__
+        return expert._denying(seen, following, moment.choice, moment.candidates, rest, _UNUSED, 0)
+    finally:
+        expert._take_odds = sampled
+
+
+_UNUSED = random.Random(0)  # the odds are given: nothing is sampled
 
 
 def score(name: str, moments: list[Moment], odds: Odds | None) -> None:
