@@ -1,6 +1,7 @@
 """Tap latency on the table: how long a tap takes to show its new screen, in Chromium at phone size.
 
     .venv/bin/python benchmarks/interaction.py [--games N] [--seed S] [--budget SECONDS]
+                                               [--hints [draw|discard]] [--players N]
                                                [--json PATH] [--no-build]
 
 What is timed: from the moment a tap's click event is dispatched to the moment the new
@@ -15,7 +16,10 @@ screen has been rendered and painted, for the taps a game is made of:
 
 plus, for reference, the taps between turns (``reveal``, ``next-hand``) and the set-up taps,
 and with ``--hints`` the Hint button (``hint``), tapped at the start of every turn: the
-coach works out the expert's move and its reason from the player's view.
+coach works out the expert's move and its reason from the player's view.  With
+``--hints discard`` it is tapped instead just before each discard, where the coach asks
+the expert for a discard (and, with two players, asks it a second time without denial
+to tell whether the card was kept back from the next player: ``--players 2``).
 
 How: the app is built into a private folder (or, with ``--no-build``, dist/ is copied
 there), so that a rebuild of dist/ by someone else mid-run (which the app's service
@@ -310,9 +314,11 @@ class Setup:
         return tuple(("Ann", "Bo", "Cy", "Di", "Ed", "Flo")[: self.players])
 
 
-def setup_for(game: int, seed: int) -> Setup:
-    """Game 1, 2, 3...: first to 3, 4, 5 phases in turn, with 3, 4, 3, 4... players."""
-    return Setup(seed=seed + game - 1, players=3 + (game - 1) % 2, phases=3 + (game - 1) % 3)
+def setup_for(game: int, seed: int, players: int | None = None) -> Setup:
+    """Game 1, 2, 3...: first to 3, 4, 5 phases in turn, with 3, 4, 3, 4... players (or
+    always ``players``)."""
+    table = players if players is not None else 3 + (game - 1) % 2
+    return Setup(seed=seed + game - 1, players=table, phases=3 + (game - 1) % 3)
 
 
 def start_game(page: Page, mirror: Ui, setup: Setup, run: Run, game: int) -> Ui:
@@ -351,7 +357,17 @@ def start_game(page: Page, mirror: Ui, setup: Setup, run: Run, game: int) -> Ui:
     return mirror
 
 
-def play(browser: Browser, url: str, games: int | None, seed: int, budget: float, hints: bool = False) -> Run:
+def play(
+    browser: Browser,
+    url: str,
+    games: int | None,
+    seed: int,
+    budget: float,
+    hints: str | None = None,
+    players: int | None = None,
+) -> Run:
+    """Play seeded games by taps; ``hints`` is where Hint is tapped ("draw": at the start of
+    every turn, "discard": before every discard, None: never)."""
     run = Run()
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, is_mobile=True, has_touch=True)
     try:
@@ -379,7 +395,7 @@ def play(browser: Browser, url: str, games: int | None, seed: int, budget: float
                 run.stopped_by = f"time budget ({budget:.0f} s)"
                 break
             game += 1
-            setup = setup_for(game, seed)
+            setup = setup_for(game, seed, players)
             mirror = start_game(page, mirror, setup, run, game)
             hands = 1
             while mirror.screen is not Screen.GAME_OVER:
@@ -388,7 +404,7 @@ def play(browser: Browser, url: str, games: int | None, seed: int, budget: float
                 events = next_taps(mirror)
                 if not events:
                     raise BenchError(f"game {game}: nothing to tap on {mirror.screen.value}")
-                if hints and _turn_starts(mirror):
+                if hints is not None and _hint_now(mirror, events, hints):
                     events = [Event("hint"), *events]
                 for event in events:
                     hands += event.name == "next-hand"
@@ -411,9 +427,14 @@ def play(browser: Browser, url: str, games: int | None, seed: int, budget: float
         context.close()
 
 
-def _turn_starts(mirror: Ui) -> bool:
-    """A person's turn begins on the table: where ``--hints`` taps Hint."""
-    return mirror.game is not None and hints_offered(mirror) and mirror.game.step is Step.DRAW
+def _hint_now(mirror: Ui, events: list[Event], at: str) -> bool:
+    """Whether ``--hints`` taps Hint before ``events``: a person's turn begins on the table
+    (``at`` "draw"), or they are about to discard (``at`` "discard")."""
+    if mirror.game is None or not hints_offered(mirror):
+        return False
+    if at == "draw":
+        return mirror.game.step is Step.DRAW
+    return mirror.game.step is Step.PLAY and any(event.name == "discard" for event in events)
 
 
 def match_event_timing(run: Run, entries: list[list[float]]) -> None:
@@ -561,8 +582,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", type=Path, help="also write the results (every tap) here as JSON")
     parser.add_argument(
-        "--hints", action="store_true", help="also tap Hint at the start of every turn (the kind 'hint')"
+        "--hints",
+        nargs="?",
+        const="draw",
+        choices=["draw", "discard"],
+        help="also tap Hint (the kind 'hint'): at the start of every turn (draw, the default) "
+        "or before every discard (discard)",
     )
+    parser.add_argument("--players", type=int, choices=range(2, 7), help="every game at this many players")
     parser.add_argument(
         "--no-build",
         action="store_true",
@@ -579,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
                 executable_path=startup.CHROMIUM, args=startup.CHROMIUM_ARGS, headless=True
             )
             try:
-                run = play(browser, url, args.games, args.seed, args.budget, args.hints)
+                run = play(browser, url, args.games, args.seed, args.budget, args.hints, args.players)
             finally:
                 browser.close()
     except (startup.BenchError, PlaywrightError) as error:
