@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/ceilings.py peek|deny|hand [--games N] [--players P] [--edition E]
 
-Neither is a player: each breaks the rule every bot keeps (decide from the view
-alone) in one narrow way, and plays as hard does everywhere else, so its win rate
-against hard bounds what a fair player could gain in that one part of the game.
+None is a player: each breaks the rule every bot keeps (decide from the view alone)
+in one narrow way, and plays as hard does everywhere else (``hand``: as the expert
+does), so its win rate against hard bounds what a fair player could gain in that one
+part of the game.
 
 - ``peek`` knows the next card of the draw pile: when it draws, it compares that card
   with the discard pile's top as hard compares a hand (cards missing, then outs), and
