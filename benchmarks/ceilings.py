@@ -28,6 +28,7 @@ import argparse
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from unittest import mock
 
 from phase10 import expert
 from phase10.actions import Action, Discard, Draw, TakeDiscard
@@ -109,20 +110,22 @@ def deny(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
     return max(calm, key=lambda action: (points(action.card), str(action.card)))
 
 
-def hand(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
-    truth = state.players[next_player(view(state, seat)).seat].hand
+TakeOdds = Callable[[PlayerView, PublicPlayer, set[Card], random.Random, int], dict[Card, float]]
 
-    def told(
-        seen: PlayerView, following: PublicPlayer, cards: set[Card], rnd: random.Random, samples: int
-    ) -> dict[Card, float]:
+
+def the_truth(truth: tuple[Card, ...]) -> TakeOdds:
+    """``expert._take_odds`` as it would be if it knew the next player holds ``truth``."""
+
+    def told(seen: PlayerView, following: PublicPlayer, cards: set[Card], *_: object) -> dict[Card, float]:
         return {card: float(expert._takes(truth, following.phase_spec, card)) for card in cards}
 
-    sampled = expert._take_odds
-    expert._take_odds = told
-    try:
-        return Bot(Level.EXPERT, bots[seat].seed).choose(view(state, seat))
-    finally:
-        expert._take_odds = sampled
+    return told
+
+
+def hand(state: GameState, seat: int, bots: dict[int, Bot]) -> Action:
+    seen = view(state, seat)
+    with mock.patch.object(expert, "_take_odds", the_truth(state.players[next_player(seen).seat].hand)):
+        return Bot(Level.EXPERT, bots[seat].seed).choose(seen)
 
 
 CHEATS: dict[str, Cheat] = {"peek": peek, "deny": deny, "hand": hand}

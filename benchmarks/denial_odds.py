@@ -4,7 +4,7 @@
 
 Plays seeded 2-player classic games of the expert against hard (seeds S+1 ... S+N,
 the expert's seat alternating) and saves every moment where the expert weighs
-denial (``expert._denying``, with at least two numbered cards to choose from),
+denial (each call of ``expert._take_odds``, with what ``expert._denying`` weighs),
 with the next player's true hand.  Then, on those same moments, it scores ways of
 guessing: for each, how often the card the expert would throw would in truth be
 taken (by ``expert._takes``, the rule the samples are asked), and the Brier score
@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+from unittest import mock
 
+from ceilings import the_truth
 from phase10 import expert
 from phase10.actions import Discard
 from phase10.bots import Bot, Level, bot_seed
@@ -41,8 +43,9 @@ class Moment:
     seen: PlayerView
     following: PublicPlayer
     choice: Discard  # hard's discard
-    candidates: tuple[Discard, ...]
+    tied: tuple[Discard, ...]  # the discards as good
     rest: dict[Discard, tuple[int, ...]]  # hard's order among them
+    cards: frozenset[Card]  # those denial weighs
     truth: tuple[Card, ...]  # the next player's hand
 
 
@@ -50,28 +53,28 @@ Odds = Callable[[Moment, random.Random], dict[Card, float]]
 
 
 def collect(games: int, seed: int) -> list[Moment]:
+    """The moments of the games where the expert asks how likely the next player is to take
+    each card (``expert._take_odds``), with what ``expert._denying`` was weighing then."""
     moments: list[Moment] = []
     now: list[GameState] = []
-    weigh = expert._denying
+    weighing: list[tuple[Any, ...]] = []
+    weigh, sample = expert._denying, expert._take_odds
 
-    def spy(
-        seen: PlayerView,
-        following: PublicPlayer,
-        choice: Discard,
-        tied: Sequence[Discard],
-        rest: Callable[[Discard], tuple[int, ...]],
-        rnd: random.Random,
-        samples: int,
-    ) -> Discard:
-        candidates = tuple(a for a in tied if not a.card.is_wild)
-        if choice in candidates and len(candidates) >= 2:
-            truth = now[-1].players[following.seat].hand
-            ranks = {a: rest(a) for a in candidates}
-            moments.append(Moment(seen, following, choice, candidates, ranks, truth))
-        return weigh(seen, following, choice, tied, rest, rnd, samples)
+    def noting(*args: Any) -> Discard:
+        weighing.append(args)
+        try:
+            return weigh(*args)
+        finally:
+            weighing.pop()
 
-    expert._denying = spy
-    try:
+    def noted(seen: PlayerView, following: PublicPlayer, cards: set[Card], *rest: Any) -> dict[Card, float]:
+        _, _, choice, tied, order, *_ = weighing[-1]
+        truth = now[-1].players[following.seat].hand
+        ranks = {a: order(a) for a in tied}
+        moments.append(Moment(seen, following, choice, tuple(tied), ranks, frozenset(cards), truth))
+        return sample(seen, following, cards, *rest)
+
+    with mock.patch.object(expert, "_denying", noting), mock.patch.object(expert, "_take_odds", noted):
         for game in range(games):
             config = GameConfig(("P1", "P2"), seed + 1 + game, Options(), first_dealer=game % 2)
             kinds = ("expert", "hard") if game % 2 == 0 else ("hard", "expert")
@@ -79,46 +82,27 @@ def collect(games: int, seed: int) -> list[Moment]:
             state = new_game(config)
             while not state.is_over:
                 seat = state.current if state.step is not Step.HAND_OVER else 0
-                now.append(state)
+                now[:] = [state]
                 state = apply(state, players[seat].choose(view(state, seat)))
-                now.clear()
-    finally:
-        expert._denying = weigh
     return moments
 
 
 def sampled(samples: int) -> Odds:
     def odds(moment: Moment, rnd: random.Random) -> dict[Card, float]:
-        cards = {a.card for a in moment.candidates}
-        return expert._take_odds(moment.seen, moment.following, cards, rnd, samples)
+        return expert._take_odds(moment.seen, moment.following, set(moment.cards), rnd, samples)
 
     return odds
 
 
 def told(moment: Moment, rnd: random.Random) -> dict[Card, float]:
-    spec = moment.following.phase_spec
-    return {a.card: float(expert._takes(moment.truth, spec, a.card)) for a in moment.candidates}
-
-
-@contextmanager
-def refusing(recent: int) -> Iterator[None]:
-    kept = expert._RECENT
-    expert._RECENT = recent
-    try:
-        yield
-    finally:
-        expert._RECENT = kept
+    return the_truth(moment.truth)(moment.seen, moment.following, set(moment.cards), rnd, 0)
 
 
 def thrown(moment: Moment, odds: dict[Card, float]) -> Discard:
     """The expert's discard at ``moment`` had its samples given ``odds``."""
-    sampled = expert._take_odds
-    expert._take_odds = lambda *_: odds
-    try:
+    with mock.patch.object(expert, "_take_odds", lambda *_: odds):
         seen, following, rest = moment.seen, moment.following, moment.rest.__getitem__
-        return expert._denying(seen, following, moment.choice, moment.candidates, rest, _UNUSED, 0)
-    finally:
-        expert._take_odds = sampled
+        return expert._denying(seen, following, moment.choice, moment.tied, rest, _UNUSED, 0)
 
 
 _UNUSED = random.Random(0)  # the odds are given: nothing is sampled
@@ -135,8 +119,8 @@ def score(name: str, moments: list[Moment], odds: Odds | None) -> None:
             card = moment.choice.card
         else:
             guess = odds(moment, rnd)
-            for a in moment.candidates:
-                squared += (guess[a.card] - expert._takes(moment.truth, spec, a.card)) ** 2
+            for card in moment.cards:
+                squared += (guess[card] - expert._takes(moment.truth, spec, card)) ** 2
                 counted += 1
             card = thrown(moment, guess).card
         taken += expert._takes(moment.truth, spec, card)
@@ -151,7 +135,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, nargs="+", default=[12, 48])
     args = parser.parse_args()
     moments = collect(args.games, args.seed)
-    rates = [expert._takes(m.truth, m.following.phase_spec, a.card) for m in moments for a in m.candidates]
+    rates = [expert._takes(m.truth, m.following.phase_spec, card) for m in moments for card in m.cards]
     base = sum(rates) / len(rates)
     constant = base * (1 - base)
     print(f"{len(moments)} moments; a candidate is taken {base:.1%} (constant Brier {constant:.3f})")
@@ -161,7 +145,7 @@ def main() -> None:
         score(f"{samples} samples", moments, sampled(samples))
     every = 1_000  # more than a hand ever declines
     for recent, words in ((0, "refusing nothing declined"), (every, "refusing every card declined")):
-        with refusing(recent):
+        with mock.patch.object(expert, "_RECENT", recent):
             score(f"{args.samples[0]} samples, {words}", moments, sampled(args.samples[0]))
     score("the true hand", moments, told)
 
