@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from phase10 import expert
 from phase10.actions import Discard, LayDown
 from phase10.bots import Bot, Level, seat_bot
 from phase10.cards import parse_card, parse_cards
@@ -174,6 +175,13 @@ def test_the_expert_reads_what_the_next_player_declined():
     """Ann drew past a 10 on the discard pile: a hand that wanted one is not hers.  The
     hands left hold a 10 already, so throwing one is safe again."""
     assert _discards(denial_table("declined=Y10"), range(40)) == {"G10": 40}
+
+
+def test_refusing_no_declined_card_reads_none(monkeypatch):
+    """``_RECENT = 0`` (a benchmark's setting) refuses nothing declined: the Y10 Ann drew
+    past then changes no sample, and every discard is as if she had declined nothing."""
+    monkeypatch.setattr(expert, "_RECENT", 0)
+    assert _discards(denial_table("declined=Y10"), range(40)) == _discards(denial_table(""), range(40))
 
 
 def test_the_expert_weighs_denial_only_when_two_play():
