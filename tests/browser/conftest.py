@@ -17,6 +17,7 @@ import build
 import pytest
 
 from support.browser.driving import LocalServer
+from support.browser.engines import compile_locales, virtual_display
 
 CHROMIUM = Path(build.CHROMIUM)
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
@@ -35,6 +36,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "dist"
     build.build(out)
     return out
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """A virtual X display for WebKit's MiniBrowser, one for the session."""
+    with virtual_display() as name:
+        yield name
+
+
+@pytest.fixture(scope="session")
+def locales(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The C locales WebKit takes its language from, compiled once for the session."""
+    return compile_locales(tmp_path_factory.mktemp("locales"))
 
 
 @pytest.fixture

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from ui.controller import handle
@@ -44,28 +43,18 @@ from support.browser.engines import (
     Engine,
     Firefox,
     WebKit,
-    compile_locales,
     missing,
-    virtual_display,
+    once_more_if_gone,
 )
 from support.web.taps import next_taps, pad_hand_taps
 
 Launch = Callable[..., Engine]
 
+pytestmark = once_more_if_gone
+
 # Two people, first to one phase: seed 43 ends after one hand of about 50 taps.
 PLAYERS = ("Ann", "Bo")
 SEED = "43"
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    with virtual_display() as name:
-        yield name
-
-
-@pytest.fixture(scope="session")
-def locales(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compile_locales(tmp_path_factory.mktemp("locales"))
 
 
 @pytest.fixture(params=ENGINES)
@@ -93,6 +82,9 @@ def launch(request: pytest.FixtureRequest) -> Iterator[Launch]:
 
     yield start
     for engine in started:
+        if engine.gone:  # the test has failed on it already: there is nothing left to ask
+            engine.close()
+            continue
         try:
             problems, foreign = engine.findings()
         finally:

@@ -43,7 +43,16 @@ from phase10.bots import Bot, Level, seat_bot
 from phase10.serialize import to_json
 from phase10.view import view
 from support.browser.driving import LocalServer
-from support.browser.engines import Chromium, Engine, WebKit, compile_locales, missing, virtual_display
+from support.browser.engines import (
+    Chromium,
+    Engine,
+    WebKit,
+    missing,
+    once_more_if_gone,
+)
+
+# A case whose browser went away (WebKit's page crashed once on CI) runs once more, on a new one.
+pytestmark = once_more_if_gone
 
 GAME_KEY = "ten-phases/game"
 SETTINGS_KEY = "ten-phases/settings"
@@ -175,20 +184,10 @@ def app(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    with virtual_display() as name:
-        yield name
-
-
-@pytest.fixture(scope="module")
-def locales(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compile_locales(tmp_path_factory.mktemp("locales"), ("en-US",))
-
-
-@pytest.fixture(scope="module")
 def engines(request: pytest.FixtureRequest) -> Iterator[Callable[[str], Engine]]:
     """``engines(name)``: that engine, started on first use and kept for the module (WebKit
-    takes seconds to start); the test is skipped when the machine lacks it."""
+    takes seconds to start), and started again if it has gone away; the test is skipped
+    when the machine lacks it."""
     started: dict[str, Engine] = {}
 
     def get(name: str) -> Engine:
@@ -197,6 +196,8 @@ def engines(request: pytest.FixtureRequest) -> Iterator[Callable[[str], Engine]]
             if os.environ.get("CI") == "true":
                 pytest.fail(f"{name}: missing {', '.join(lacking)} (tests/run.py installs them)")
             pytest.skip(f"{name}: missing {', '.join(lacking)}")
+        if name in started and started[name].gone:
+            started.pop(name).close()
         if name not in started:
             if name == "chromium":
                 started[name] = Chromium(request.getfixturevalue("browser"))

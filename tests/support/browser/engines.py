@@ -29,6 +29,7 @@ import json
 import os
 import queue
 import subprocess
+import tempfile
 import threading
 import time
 import warnings
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import build
+import pytest
 
 ROOT = build.ROOT
 ENGINES = ("chromium", "firefox", "webkit")
@@ -83,6 +85,17 @@ class EngineError(Exception):
     """The driver could not do what was asked (a timeout, a missing element, a crash)."""
 
 
+class EngineGoneError(EngineError):
+    """The browser itself went away (its page crashed, or its process ended): nothing more
+    can be asked of it.  Only WebKit's driver tells this apart (a crash of its page has
+    been seen on CI); the tests marked ``once_more_if_gone`` then run once more."""
+
+
+# Browser tests mark themselves with this: a test whose browser went away runs once more,
+# on a new browser (a failure of any other kind does not), and the run's summary counts it.
+once_more_if_gone = pytest.mark.flaky(reruns=1, only_rerun=[EngineGoneError])
+
+
 class Engine(ABC):
     """One browser with one page, on a fresh profile unless told otherwise."""
 
@@ -92,6 +105,7 @@ class Engine(ABC):
     def __init__(self) -> None:
         self._problems: list[str] = []
         self._foreign: list[str] = []
+        self.gone = False  # set once the browser has gone away (EngineGoneError)
 
     # --- what the tests use ------------------------------------------------------------
 
@@ -119,6 +133,8 @@ class Engine(ABC):
                 value = self.run(script, arg)
                 if value:
                     return value
+            except EngineGoneError:
+                raise  # it will not come back: waiting on would only hide why
             except EngineError as error:  # a navigation under way: the page is not there yet
                 last_error = f" (last error: {error})"
             if time.monotonic() > deadline:
@@ -334,7 +350,12 @@ class WebKit(Engine):
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        service = Service(executable_path=WEBKIT_DRIVER, env=env)
+        # The driver's output, and MiniBrowser's with it, is kept: when the browser goes
+        # away, its last words ("WebProcess CRASHED") say how.
+        handle, log = tempfile.mkstemp(prefix="webkit-", suffix=".log")
+        os.close(handle)
+        self._log = Path(log)
+        service = Service(executable_path=WEBKIT_DRIVER, env=env, log_output=log)
         with warnings.catch_warnings():
             # Selenium 4.51's WebKitGTK class makes the deprecated call itself.
             warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
@@ -343,61 +364,96 @@ class WebKit(Engine):
         self._driver.set_script_timeout(BOOT_TIMEOUT)
         self._driver.set_window_rect(width=PHONE["width"], height=PHONE["height"])
 
-    def run(self, script: str, arg: Any = None) -> Any:
-        from selenium.common.exceptions import WebDriverException
+    @property
+    def driver_pid(self) -> int:
+        """WebKitWebDriver's process: MiniBrowser and its web processes descend from it."""
+        return int(self._driver.service.process.pid)
 
-        try:
+    def run(self, script: str, arg: Any = None) -> Any:
+        with self._driving():
             return self._driver.execute_script(f"return ({script})(arguments[0]);", arg)
-        except WebDriverException as error:
-            raise EngineError(f"webkit: {error.msg}") from error
 
     def resize(self, width: int, height: int) -> tuple[int, int]:
         """MiniBrowser's window is never narrower than 447 px (its toolbar), and the toolbar
         takes part of its height: the window is made taller by that much, so the height is
         exact, but a viewport narrower than 447 px cannot be had."""
-        self._driver.set_window_rect(width=width, height=height)
+        with self._driving():
+            self._driver.set_window_rect(width=width, height=height)
         toolbar = int(self.run("() => window.outerHeight - window.innerHeight"))
-        self._driver.set_window_rect(width=width, height=height + toolbar)
+        with self._driving():
+            self._driver.set_window_rect(width=width, height=height + toolbar)
         with suppress(EngineError):  # as near as it gets: the caller works with what it got
             self.wait_until("(height) => window.innerHeight === height", height, timeout=5)
         got = self.run("() => [window.innerWidth, window.innerHeight]")
         return int(got[0]), int(got[1])
 
     def click(self, selector: str) -> None:
-        self._in_view(selector).click()
+        element = self._in_view(selector)
+        with self._driving(selector):
+            element.click()
 
     def fill(self, selector: str, text: str) -> None:
         element = self._in_view(selector)
-        element.clear()
-        element.send_keys(text)
+        with self._driving(selector):
+            element.clear()
+            element.send_keys(text)
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.support.select import Select
 
-        Select(self._in_view(selector)).select_by_value(value)
+        element = self._in_view(selector)
+        with self._driving(selector):
+            Select(element).select_by_value(value)
 
     def _in_view(self, selector: str) -> Any:
         """The element, scrolled to the middle of the screen first, as a person would: the
         driver clicks where it is, and a sticky control (set-up's Deal) may lie over its
         edge of the screen, where Playwright's clicks scroll to on their own."""
-        element = self._element(selector)
-        self._driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        from selenium.webdriver.common.by import By
+
+        with self._driving(selector):
+            element = self._driver.find_element(By.CSS_SELECTOR, selector)
+            self._driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         return element
 
     def close(self) -> None:
-        self._driver.quit()
-
-    def _element(self, selector: str) -> Any:
-        from selenium.common.exceptions import WebDriverException
-        from selenium.webdriver.common.by import By
-
         try:
-            return self._driver.find_element(By.CSS_SELECTOR, selector)
+            with suppress(EngineGoneError), self._driving():  # gone: quit stops the driver all the same
+                self._driver.quit()
+        finally:
+            self._log.unlink(missing_ok=True)
+
+    def last_words(self) -> str:
+        """The last lines the driver and the browser wrote (the browser's warnings)."""
+        try:
+            lines = self._log.read_text(errors="replace").strip().splitlines()
+        except OSError:
+            return ""
+        return " | ".join(line.strip() for line in lines[-5:] if line.strip())
+
+    @contextmanager
+    def _driving(self, what: str = "") -> Iterator[None]:
+        """Selenium's errors as the engine's: EngineGoneError when the session or the driver
+        is no more (Selenium names both an invalid session), EngineError otherwise."""
+        from selenium.common.exceptions import InvalidSessionIdException, WebDriverException
+        from urllib3.exceptions import HTTPError
+
+        prefix = f"webkit: {what}: " if what else "webkit: "
+        try:
+            yield
+        except (InvalidSessionIdException, HTTPError, ConnectionError) as error:
+            self.gone = True
+            message = getattr(error, "msg", None) or str(error)
+            words = self.last_words()
+            raise EngineGoneError(
+                f"{prefix}the browser went away: {message}" + (f" (it said: {words})" if words else "")
+            ) from error
         except WebDriverException as error:
-            raise EngineError(f"webkit: {selector}: {error.msg}") from error
+            raise EngineError(f"{prefix}{error.msg}") from error
 
     def _navigate(self, url: str) -> None:
-        self._driver.get(url)
+        with self._driving(url):
+            self._driver.get(url)
         self.run(f"() => {HOOKS}")
 
     def _reload(self) -> None:

@@ -1,0 +1,125 @@
+"""When a browser goes away mid-test, the test says so at once, and runs once more.
+
+WebKit's page crashed once on CI, in the middle of test_phone_table: every later
+command met an invalid session, and the test waited out its 60 s before failing on
+"still false".  Now a session that is no more raises ``EngineGoneError`` at once, with
+what MiniBrowser last said, and the tests that drive engines (``once_more_if_gone``)
+run once more on a new browser; any other failure still fails the first time.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from support.browser.driving import LocalServer
+from support.browser.engines import EngineError, EngineGoneError, WebKit, missing
+
+pytest_plugins = ("pytester",)
+
+
+def descendants(pid: int) -> dict[int, str]:
+    """Every process below ``pid``, with its name."""
+    children: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:  # it ended while we looked
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        parent = int(stat[stat.rindex(")") + 2 :].split()[1])
+        names[int(entry.name)] = name
+        children.setdefault(parent, []).append(int(entry.name))
+    found: dict[int, str] = {}
+    todo = list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        found[child] = names[child]
+        todo += children.get(child, [])
+    return found
+
+
+@pytest.fixture
+def webkit(display: str, locales: Path) -> WebKit:
+    lacking = missing("webkit")
+    if lacking:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"webkit: missing {', '.join(lacking)} (tests/run.py installs them)")
+        pytest.skip(f"webkit: missing {', '.join(lacking)}")
+    return WebKit(display, locales)
+
+
+def test_a_webkit_whose_page_crashed_is_gone_at_once(webkit: WebKit, server: LocalServer) -> None:
+    try:
+        webkit.open(server.url)
+        assert webkit.run("() => 6 * 7") == 42
+        below = descendants(webkit.driver_pid)
+        pages = [pid for pid, name in below.items() if name.startswith("WebKitWebProc")]
+        assert pages, "MiniBrowser's web process is found"
+        for pid in pages:
+            os.kill(pid, signal.SIGKILL)
+        began = time.monotonic()
+        with pytest.raises(EngineGoneError, match="the browser went away") as gone:
+            webkit.wait_until("() => false", timeout=60)
+        # A wait would have run out its 60 s and raised a plain EngineError.
+        assert time.monotonic() - began < 30
+        assert webkit.gone
+        assert "webkit: " in str(gone.value)
+        for _ in range(50):  # MiniBrowser writes its warning as it sees the crash
+            if "WebProcess CRASHED" in webkit.last_words():
+                break
+            time.sleep(0.1)
+        assert "WebProcess CRASHED" in webkit.last_words()
+        with pytest.raises(EngineGoneError):
+            webkit.click("body")
+    finally:
+        webkit.close()  # nothing left to quit: it must not raise
+    assert not any(name == "MiniBrowser" for name in descendants(os.getpid()).values())
+
+
+def test_a_live_webkit_still_fails_plainly(webkit: WebKit, server: LocalServer) -> None:
+    try:
+        webkit.open(server.url)
+        with pytest.raises(EngineError) as missing_element:
+            webkit.click("#no-such-thing")
+        assert not isinstance(missing_element.value, EngineGoneError)
+        assert not webkit.gone
+    finally:
+        webkit.close()
+
+
+def test_only_a_test_whose_browser_went_away_runs_once_more(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        from support.browser.engines import EngineError, EngineGoneError, once_more_if_gone
+
+        pytestmark = once_more_if_gone
+        tries = {"once": 0, "always": 0, "other": 0}
+
+        def test_gone_once():
+            tries["once"] += 1
+            if tries["once"] == 1:
+                raise EngineGoneError("webkit: the browser went away")
+
+        def test_gone_always():
+            tries["always"] += 1
+            raise EngineGoneError("webkit: the browser went away")
+
+        def test_other_failure():
+            tries["other"] += 1
+            raise EngineError("webkit: #x: no such element")
+
+        def test_counted():
+            assert tries == {"once": 2, "always": 2, "other": 1}
+        """
+    )
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
+    outcomes = result.parseoutcomes()
+    assert (outcomes["passed"], outcomes["failed"], outcomes["rerun"]) == (2, 2, 2)
