@@ -29,6 +29,9 @@ opponent's hand after a flip (``PublicPlayer.backs``) but not its own: normal
 and hard never flip when that would hand someone a whole phase, and they flip
 to trade their own hand for an unknown one when it is further from their phase
 than the hands the flip would give the others (a fair sample of what a flip deals).
+A Flip card a bot has already taken from the discard pile this hand is not taken
+again (``retaken_flip``): two bots could otherwise flip the table back and forth
+with the same two cards for ever.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ __all__ = [
     "next_player",
     "phases_given",
     "ranked_ties",
+    "retaken_flip",
     "seat_bot",
     "without",
 ]
@@ -102,6 +106,8 @@ class Bot:
             return TakeDiscard() if top.is_wild and rnd.random() < 0.5 else Draw()
         if top.is_wild:
             return TakeDiscard()
+        if retaken_flip(seen, top):
+            return Draw()
         if seen.me.has_laid:
             return TakeDiscard() if fits_somewhere(seen, top) else Draw()
         spec = seen.me.phase_spec
@@ -249,6 +255,14 @@ def is_stuck(seen: PlayerView) -> bool:
         and any(card.flips for card in seen.hand)
         and (cards_missing(seen.hand, seen.me.phase_spec) >= 2)
     )
+
+
+def retaken_flip(seen: PlayerView, top: Card) -> bool:
+    """Whether ``top`` is a Flip card this player already took from the discard pile this
+    hand.  It is back on the pile because they threw it back to flip the table, and someone
+    has flipped it back since: taking it again only starts the same exchange again, and two
+    bots that each take the other's Flip card to flip back would play the hand for ever."""
+    return top.flips and seen.options.ruleset().two_sided and top in seen.me.taken
 
 
 def _missing_after_flip(seen: PlayerView, missing_now: int) -> int:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10 import distance
-from phase10.actions import Discard
-from phase10.bots import Bot, Level, seat_bot
+from phase10.actions import Discard, Draw, TakeDiscard
+from phase10.bots import Bot, Level, bot_seed, seat_bot
 from phase10.cards import Card, Side, format_cards, parse_card, parse_cards
 from phase10.distance import cards_missing
 from phase10.game import apply, legal_actions, new_game
@@ -274,3 +274,44 @@ def test_a_bot_holding_only_flip_cards_and_stars_flips_rather_than_stall(level):
     assert cards_missing(seen.hand, seen.me.phase_spec) >= 2, "Stars of other colours do not fill a run"
     choice = Bot(Level(level), 1).choose(seen)
     assert isinstance(choice, Discard) and choice.card.flips
+
+
+# Found in the 2-player Flip tournament of the expert against hard (game 838): on the Wild
+# Side Ann took the 5! from the discard pile and threw it back to flip; Bo took the G7! it
+# turned up and threw that back to flip again, and so on for ever.  Ann has taken the 5!
+# once already, and it is on top of the pile again.
+FLIPPING_BACK = (
+    "game seed=839 dealer=1 current=0 step=draw turns=5 side=wild\n"
+    "options edition=flip\n"
+    "discard: 3!/G7! 5!/Y1\n"
+    'seat 0 "Ann" phase-index=6 taken=B3,5! declined=Y1,5!\n'
+    "  hand: 1/R5 1/Y6 2/Y8 4/B10 4/B12 5/B5 5/R10! 6/B3 6/G8 7/G12!\n"
+    'seat 1 "Bo" phase-index=5 taken=G7! declined=Y1,G7!,G7!\n'
+    "  hand: 4/G4 5/Y7 6/R12 8!/Y5 10/Y1 10/R2 12/G8 12/B10 */G4 */R*\n"
+)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_a_bot_does_not_take_back_a_flip_card_it_has_taken_this_hand(level):
+    state = parse_state(FLIPPING_BACK)
+    seen = view(state, 0)
+    assert seen.discard_top is not None and seen.discard_top.flips
+    assert seen.discard_top in seen.me.taken
+    assert Bot(Level(level), 1).choose(seen) == Draw()
+
+
+def test_a_flip_card_taken_for_the_first_time_may_still_be_taken():
+    # Ann has not taken the 5! before: the rule leaves his choice to the usual weighing.
+    state = parse_state(FLIPPING_BACK.replace("taken=B3,5!", "taken=B3"))
+    seen = view(state, 0)
+    assert Bot(Level.HARD, 1).choose(seen) == TakeDiscard()
+
+
+def test_two_bots_flipping_back_and_forth_still_end_the_hand():
+    state = parse_state(FLIPPING_BACK)
+    players = [Bot(Level.EXPERT, bot_seed(state.config, 0)), Bot(Level.HARD, bot_seed(state.config, 1))]
+    for _ in range(2_000):
+        if state.step is Step.HAND_OVER:
+            break
+        state = apply(state, players[state.current].choose(view(state, state.current)))
+    assert state.step is Step.HAND_OVER, f"the hand is still going after 2,000 actions: {state.turns} turns"
