@@ -17,10 +17,27 @@ from .simulate import random_choice
 from .state import GameState, Step
 from .view import view
 
-__all__ = ["SEAT_KINDS", "TournamentReport", "play_bot_game", "run_tournament", "wilson_interval"]
+__all__ = [
+    "MAX_TURNS_IN_A_HAND",
+    "SEAT_KINDS",
+    "StalledHandError",
+    "TournamentReport",
+    "play_bot_game",
+    "run_tournament",
+    "wilson_interval",
+]
 
 # A seat is a bot level, or "random": uniformly random legal play (laying down and hitting when it can).
 SEAT_KINDS = ("random", *(level.value for level in Level))
+
+# The longest hand seen in thousands of tournament games lasted 54 turns.  Bots that are
+# repeating themselves would otherwise play one hand for ever; past this many turns a
+# game stops with an error that names it, so it can be replayed and mended.
+MAX_TURNS_IN_A_HAND = 5_000
+
+
+class StalledHandError(RuntimeError):
+    """A hand between bots went past ``MAX_TURNS_IN_A_HAND`` turns without ending."""
 
 
 @dataclass
@@ -42,9 +59,14 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
 
 
 def play_bot_game(
-    config: GameConfig, kinds: Sequence[str], seed: int, report: TournamentReport | None = None
+    config: GameConfig,
+    kinds: Sequence[str],
+    seed: int,
+    report: TournamentReport | None = None,
+    max_turns: int = MAX_TURNS_IN_A_HAND,
 ) -> GameState:
-    """One game with ``kinds[seat]`` playing each seat, to its end."""
+    """One game with ``kinds[seat]`` playing each seat, to its end; StalledHandError if
+    a hand goes past ``max_turns`` turns."""
     bots = {
         seat: Bot(Level(kind), bot_seed(config, seat)) for seat, kind in enumerate(kinds) if kind != "random"
     }
@@ -60,6 +82,11 @@ def play_bot_game(
         if report is not None and state.step is not Step.HAND_OVER:
             report.decision_seconds[kinds[seat]].append(time.perf_counter() - started)
         state = apply(state, action)
+        if state.turns > max_turns:
+            raise StalledHandError(
+                f"game seed={config.seed} ({', '.join(kinds)}, {config.options.edition}): hand"
+                f" {state.hand_number} went past {max_turns:,} turns; the bots are repeating themselves"
+            )
     return state
 
 

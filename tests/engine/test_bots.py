@@ -19,7 +19,7 @@ from phase10.invariants import check_state
 from phase10.notation import parse_state
 from phase10.rules import CLASSIC, FLIP, GameConfig, Options, SetupError
 from phase10.state import GameState, Step
-from phase10.tournament import play_bot_game, run_tournament, wilson_interval
+from phase10.tournament import StalledHandError, play_bot_game, run_tournament, wilson_interval
 from phase10.view import view
 from support.engine.strategies import configs, reshuffle_hidden
 
@@ -315,3 +315,14 @@ def test_two_bots_flipping_back_and_forth_still_end_the_hand():
             break
         state = apply(state, players[state.current].choose(view(state, state.current)))
     assert state.step is Step.HAND_OVER, f"the hand is still going after 2,000 actions: {state.turns} turns"
+
+
+def test_a_game_whose_bots_repeat_themselves_stops_with_an_error_naming_it(monkeypatch):
+    # Without the rule above, the tournament's game 838 never ended: now it would stop.
+    monkeypatch.setattr("phase10.bots.retaken_flip", lambda seen, top: False)
+    config = GameConfig(("P1", "P2"), 839, Options(edition="flip"), first_dealer=1)
+    stalled = r"seed=839 \(expert, hard, flip\): hand 7 went past 300 turns"
+    with pytest.raises(StalledHandError, match=stalled):
+        play_bot_game(config, ["expert", "hard"], 839, max_turns=300)
+    monkeypatch.undo()
+    assert play_bot_game(config, ["expert", "hard"], 839, max_turns=300).is_over
