@@ -17,7 +17,7 @@ import build
 import pytest
 
 from support.browser.driving import LocalServer
-from support.browser.engines import compile_locales, virtual_display
+from support.browser.engines import compile_locales, once_more_if_gone, virtual_display
 
 CHROMIUM = Path(build.CHROMIUM)
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
@@ -28,6 +28,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(once_more_if_gone)
 
 
 @pytest.fixture(scope="session")

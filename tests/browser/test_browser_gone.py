@@ -1,10 +1,13 @@
-"""When a browser goes away mid-test, the test says so at once, and runs once more.
+"""When a browser or its page goes away mid-test, the test says so at once, and runs once more.
 
 WebKit's page crashed once on CI, in the middle of test_phone_table: every later
 command met an invalid session, and the test waited out its 60 s before failing on
-"still false".  Now a session that is no more raises ``EngineGoneError`` at once, with
-what MiniBrowser last said, and the tests that drive engines (``once_more_if_gone``)
-run once more on a new browser; any other failure still fails the first time.
+"still false".  Chromium's page crashed once too, as the app started ("Target
+crashed", in test_computers).  Now a WebKit session that is no more, or a Chromium
+page that crashed, raises ``EngineGoneError`` at once (with what MiniBrowser last
+said), and every browser test (``once_more_if_gone``) runs once more on a new
+browser after such an error or Playwright's "Target crashed"; any other failure
+still fails the first time.
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ import os
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from support.browser.driving import LocalServer
-from support.browser.engines import EngineError, EngineGoneError, WebKit, missing
+from support.browser.engines import Chromium, EngineError, EngineGoneError, WebKit, missing
 
 pytest_plugins = ("pytester",)
 
@@ -84,6 +88,22 @@ def test_a_webkit_whose_page_crashed_is_gone_at_once(webkit: WebKit, server: Loc
     assert not any(name == "MiniBrowser" for name in descendants(os.getpid()).values())
 
 
+def test_a_chromium_page_that_crashed_is_gone_at_once(browser: Any, server: LocalServer) -> None:
+    from playwright.sync_api import Error as PlaywrightError
+
+    chromium = Chromium(browser)
+    try:
+        chromium.open(server.url)
+        assert chromium.run("() => 6 * 7") == 42
+        with pytest.raises(PlaywrightError, match="ERR_ABORTED"):
+            chromium.open("chrome://crash")  # Chromium's own way to crash a page's renderer
+        with pytest.raises(EngineGoneError, match="Target crashed"):
+            chromium.wait_until("() => false", timeout=60)
+        assert chromium.gone
+    finally:
+        chromium.close()
+
+
 def test_a_live_webkit_still_fails_plainly(webkit: WebKit, server: LocalServer) -> None:
     try:
         webkit.open(server.url)
@@ -101,7 +121,7 @@ def test_only_a_test_whose_browser_went_away_runs_once_more(pytester: pytest.Pyt
         from support.browser.engines import EngineError, EngineGoneError, once_more_if_gone
 
         pytestmark = once_more_if_gone
-        tries = {"once": 0, "always": 0, "other": 0}
+        tries = {"once": 0, "always": 0, "other": 0, "crashed": 0}
 
         def test_gone_once():
             tries["once"] += 1
@@ -116,10 +136,15 @@ def test_only_a_test_whose_browser_went_away_runs_once_more(pytester: pytest.Pyt
             tries["other"] += 1
             raise EngineError("webkit: #x: no such element")
 
+        def test_page_crashed_once():
+            tries["crashed"] += 1
+            if tries["crashed"] == 1:
+                raise RuntimeError("Page.wait_for_selector: Target crashed")
+
         def test_counted():
-            assert tries == {"once": 2, "always": 2, "other": 1}
+            assert tries == {"once": 2, "always": 2, "other": 1, "crashed": 2}
         """
     )
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
     outcomes = result.parseoutcomes()
-    assert (outcomes["passed"], outcomes["failed"], outcomes["rerun"]) == (2, 2, 2)
+    assert (outcomes["passed"], outcomes["failed"], outcomes["rerun"]) == (3, 2, 3)

@@ -44,13 +44,10 @@ from support.browser.engines import (
     Firefox,
     WebKit,
     missing,
-    once_more_if_gone,
 )
 from support.web.taps import next_taps, pad_hand_taps
 
 Launch = Callable[..., Engine]
-
-pytestmark = once_more_if_gone
 
 # Two people, first to one phase: seed 43 ends after one hand of about 50 taps.
 PLAYERS = ("Ann", "Bo")

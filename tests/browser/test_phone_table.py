@@ -48,11 +48,7 @@ from support.browser.engines import (
     Engine,
     WebKit,
     missing,
-    once_more_if_gone,
 )
-
-# A case whose browser went away (WebKit's page crashed once on CI) runs once more, on a new one.
-pytestmark = once_more_if_gone
 
 GAME_KEY = "ten-phases/game"
 SETTINGS_KEY = "ten-phases/settings"

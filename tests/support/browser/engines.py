@@ -87,13 +87,17 @@ class EngineError(Exception):
 
 class EngineGoneError(EngineError):
     """The browser itself went away (its page crashed, or its process ended): nothing more
-    can be asked of it.  Only WebKit's driver tells this apart (a crash of its page has
-    been seen on CI); the tests marked ``once_more_if_gone`` then run once more."""
+    can be asked of it.  WebKit's driver and Chromium's page tell this apart (a crash of
+    each has been seen on CI); the tests marked ``once_more_if_gone`` then run once more."""
 
 
-# Browser tests mark themselves with this: a test whose browser went away runs once more,
-# on a new browser (a failure of any other kind does not), and the run's summary counts it.
-once_more_if_gone = pytest.mark.flaky(reruns=1, only_rerun=[EngineGoneError])
+# What Playwright says when a page's renderer crashed (Chromium's, in the Playwright tests).
+PAGE_CRASHED = "Target crashed"
+
+# Every browser test carries this (tests/browser/conftest.py): a test whose browser or page
+# went away runs once more, on a new one; a failure of any other kind does not, and the
+# run's summary counts the rerun.
+once_more_if_gone = pytest.mark.flaky(reruns=1, only_rerun=[EngineGoneError, PAGE_CRASHED])
 
 
 class Engine(ABC):
@@ -212,6 +216,7 @@ class Chromium(Engine):
         self._context.add_init_script(HOOKS)
         self._page = self._context.new_page()
         self._page.on("pageerror", lambda error: self._problems.append(f"page error: {error}"))
+        self._page.on("crash", lambda _page: setattr(self, "gone", True))
 
     def run(self, script: str, arg: Any = None) -> Any:
         from playwright.sync_api import Error
@@ -219,7 +224,11 @@ class Chromium(Engine):
         try:
             return self._page.evaluate(script, arg)
         except Error as error:
-            raise EngineError(f"chromium: {str(error).splitlines()[0]}") from error
+            first = str(error).splitlines()[0]
+            if self.gone or PAGE_CRASHED in first:
+                self.gone = True
+                raise EngineGoneError(f"chromium: the page went away: {first}") from error
+            raise EngineError(f"chromium: {first}") from error
 
     def resize(self, width: int, height: int) -> tuple[int, int]:
         self._page.set_viewport_size({"width": width, "height": height})
