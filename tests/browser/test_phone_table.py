@@ -43,12 +43,7 @@ from phase10.bots import Bot, Level, seat_bot
 from phase10.serialize import to_json
 from phase10.view import view
 from support.browser.driving import LocalServer
-from support.browser.engines import (
-    Chromium,
-    Engine,
-    WebKit,
-    missing,
-)
+from support.browser.engines import Chromium, Engine, WebKit, missing
 
 GAME_KEY = "ten-phases/game"
 SETTINGS_KEY = "ten-phases/settings"
