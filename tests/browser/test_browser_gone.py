@@ -3,9 +3,10 @@
 WebKit's page crashed once on CI, in the middle of test_phone_table: every later
 command met an invalid session, and the test waited out its 60 s before failing on
 "still false".  Chromium's page crashed once too, as the app started ("Target
-crashed", in test_computers).  Now a WebKit session that is no more, or a Chromium
-page that crashed, raises ``EngineGoneError`` at once (with what MiniBrowser last
-said), and every browser test (``once_more_if_gone``) runs once more on a new
+crashed", in test_computers).  Now a WebKit session that is no more, a Chromium
+page that crashed, or a Firefox whose page crashed or whose process ended, raises
+``EngineGoneError`` at once (WebKit's with what MiniBrowser last said), and every
+browser test (``once_more_if_gone``) runs once more on a new
 browser after such an error or Playwright's "Target crashed"; any other failure
 still fails the first time.
 """
@@ -15,13 +16,22 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from support.browser.driving import LocalServer
-from support.browser.engines import Chromium, EngineError, EngineGoneError, WebKit, missing
+from support.browser.engines import (
+    Chromium,
+    Engine,
+    EngineError,
+    EngineGoneError,
+    Firefox,
+    WebKit,
+    missing,
+)
 
 pytest_plugins = ("pytester",)
 
@@ -50,14 +60,46 @@ def descendants(pid: int) -> dict[int, str]:
     return found
 
 
-@pytest.fixture
-def webkit(display: str, locales: Path) -> WebKit:
-    lacking = missing("webkit")
+def require(engine: str) -> None:
+    lacking = missing(engine)
     if lacking:
         if os.environ.get("CI") == "true":
-            pytest.fail(f"webkit: missing {', '.join(lacking)} (tests/run.py installs them)")
-        pytest.skip(f"webkit: missing {', '.join(lacking)}")
+            pytest.fail(f"{engine}: missing {', '.join(lacking)} (tests/run.py installs them)")
+        pytest.skip(f"{engine}: missing {', '.join(lacking)}")
+
+
+@pytest.fixture
+def webkit(display: str, locales: Path) -> WebKit:
+    require("webkit")
     return WebKit(display, locales)
+
+
+@pytest.fixture
+def firefox(server: LocalServer) -> Iterator[Firefox]:
+    """Firefox on the app's page, ready to be asked something."""
+    require("firefox")
+    engine = Firefox()
+    try:
+        engine.open(server.url)
+        assert engine.run("() => 6 * 7") == 42
+        yield engine
+    finally:
+        engine.close()  # also when it went away: it must not raise
+
+
+def firefox_processes(firefox: Firefox) -> dict[int, str]:
+    return descendants(firefox.bridge_pid)
+
+
+def assert_gone_at_once(engine: Engine, match: str) -> None:
+    """The next wait on ``engine`` fails at once with EngineGoneError matching ``match``:
+    a wait that took the gone browser for a slow page would run out its 60 s and raise a
+    plain EngineError."""
+    began = time.monotonic()
+    with pytest.raises(EngineGoneError, match=match):
+        engine.wait_until("() => false", timeout=60)
+    assert time.monotonic() - began < 30
+    assert engine.gone
 
 
 def test_a_webkit_whose_page_crashed_is_gone_at_once(webkit: WebKit, server: LocalServer) -> None:
@@ -69,13 +111,7 @@ def test_a_webkit_whose_page_crashed_is_gone_at_once(webkit: WebKit, server: Loc
         assert pages, "MiniBrowser's web process is found"
         for pid in pages:
             os.kill(pid, signal.SIGKILL)
-        began = time.monotonic()
-        with pytest.raises(EngineGoneError, match="the browser went away") as gone:
-            webkit.wait_until("() => false", timeout=60)
-        # A wait would have run out its 60 s and raised a plain EngineError.
-        assert time.monotonic() - began < 30
-        assert webkit.gone
-        assert "webkit: " in str(gone.value)
+        assert_gone_at_once(webkit, "webkit: the browser went away")
         for _ in range(50):  # MiniBrowser writes its warning as it sees the crash
             if "WebProcess CRASHED" in webkit.last_words():
                 break
@@ -97,11 +133,32 @@ def test_a_chromium_page_that_crashed_is_gone_at_once(browser: Any, server: Loca
         assert chromium.run("() => 6 * 7") == 42
         with pytest.raises(PlaywrightError, match="ERR_ABORTED"):
             chromium.open("chrome://crash")  # Chromium's own way to crash a page's renderer
-        with pytest.raises(EngineGoneError, match="Target crashed"):
-            chromium.wait_until("() => false", timeout=60)
-        assert chromium.gone
+        assert_gone_at_once(chromium, "Target crashed")
     finally:
         chromium.close()
+
+
+def test_a_firefox_whose_page_crashed_is_gone_at_once(firefox: Firefox) -> None:
+    pages = [pid for pid, name in firefox_processes(firefox).items() if name == "Web Content"]
+    assert pages, "Firefox's content processes are found"
+    for pid in pages:
+        os.kill(pid, signal.SIGKILL)
+    assert_gone_at_once(firefox, "firefox: evaluate: the page crashed")
+    with pytest.raises(EngineGoneError):
+        firefox.click("body")
+
+
+def test_a_firefox_that_ended_is_gone_at_once(firefox: Firefox) -> None:
+    (main,) = [pid for pid, name in firefox_processes(firefox).items() if name == "firefox-esr"]
+    os.kill(main, signal.SIGKILL)
+    assert_gone_at_once(firefox, "firefox: evaluate: the browser went away")
+
+
+def test_a_live_firefox_still_fails_plainly(firefox: Firefox) -> None:
+    with pytest.raises(EngineError) as missing_element:
+        firefox.click("#no-such-thing")
+    assert not isinstance(missing_element.value, EngineGoneError)
+    assert not firefox.gone
 
 
 def test_a_live_webkit_still_fails_plainly(webkit: WebKit, server: LocalServer) -> None:

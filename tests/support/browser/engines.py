@@ -87,8 +87,9 @@ class EngineError(Exception):
 
 class EngineGoneError(EngineError):
     """The browser itself went away (its page crashed, or its process ended): nothing more
-    can be asked of it.  WebKit's driver and Chromium's page tell this apart (a crash of
-    each has been seen on CI); the tests marked ``once_more_if_gone`` then run once more."""
+    can be asked of it.  Each engine tells this apart: WebKit's driver, Chromium's page and
+    Firefox's bridge (a crash of WebKit's page and of Chromium's has been seen on CI); the
+    tests marked ``once_more_if_gone`` then run once more."""
 
 
 # What Playwright says when a page's renderer crashed (Chromium's, in the Playwright tests).
@@ -283,6 +284,11 @@ class Firefox(Engine):
         }
         self.version = str(self._call("launch", timeout=60, **launch))
 
+    @property
+    def bridge_pid(self) -> int:
+        """The bridge's process, which launched Firefox (for tests that end Firefox)."""
+        return self._process.pid
+
     def run(self, script: str, arg: Any = None) -> Any:
         return self._call("evaluate", script=script, arg=arg)
 
@@ -301,7 +307,8 @@ class Firefox(Engine):
 
     def close(self) -> None:
         try:
-            self._call("close", timeout=30)
+            with suppress(EngineGoneError):  # nothing left to close
+                self._call("close", timeout=30)
         finally:
             try:
                 self._process.wait(timeout=30)
@@ -329,12 +336,16 @@ class Firefox(Engine):
             self._process.stdin.flush()
             answer = json.loads(self._answers.get(timeout=timeout))
         except (OSError, queue.Empty) as error:
-            stderr = ""
-            if self._process.poll() is not None and self._process.stderr is not None:
-                stderr = self._process.stderr.read()[-2000:]
-            raise EngineError(f"firefox: no answer to {op} within {timeout:.0f} s {stderr}") from error
+            if self._process.poll() is None:
+                raise EngineError(f"firefox: no answer to {op} within {timeout:.0f} s") from error
+            self.gone = True
+            stderr = self._process.stderr.read()[-2000:] if self._process.stderr is not None else ""
+            raise EngineGoneError(f"firefox: the bridge to Firefox ended, at {op}: {stderr}") from error
         if answer["id"] != self._next_id:
             raise EngineError(f"firefox: an answer to request {answer['id']}, not {self._next_id}")
+        if "gone" in answer:
+            self.gone = True
+            raise EngineGoneError(f"firefox: {answer['gone']}")
         if "error" in answer:
             raise EngineError(f"firefox: {answer['error']}")
         return answer["value"]
@@ -391,8 +402,12 @@ class WebKit(Engine):
         toolbar = int(self.run("() => window.outerHeight - window.innerHeight"))
         with self._driving():
             self._driver.set_window_rect(width=width, height=height + toolbar)
-        with suppress(EngineError):  # as near as it gets: the caller works with what it got
+        try:
             self.wait_until("(height) => window.innerHeight === height", height, timeout=5)
+        except EngineGoneError:
+            raise
+        except EngineError:
+            pass  # as near as it gets: the caller works with what it got
         got = self.run("() => [window.innerWidth, window.innerHeight]")
         return int(got[0]), int(got[1])
 

@@ -1,6 +1,7 @@
 // Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core, for the Python
 // tests (engines.py). One JSON request per line on stdin, one JSON answer per line on
-// stdout: {"id", "op", "args"} -> {"id", "value"} or {"id", "error"}.
+// stdout: {"id", "op", "args"} -> {"id", "value"}, {"id", "error"}, or {"id", "gone"} once
+// the browser or its page went away (nothing more can be asked of it).
 //
 // Why a bridge: Debian has no geckodriver, and Firefox speaks WebDriver BiDi itself.
 // puppeteer-core is the maintained BiDi client; through it the tests get what the
@@ -14,6 +15,19 @@ import puppeteer from "puppeteer-core";
 let browser = null;
 let page = null;
 const pageErrors = [];
+let gone = null; // why the browser can no longer be driven, once it cannot
+
+// A tab whose content process crashed shows Firefox's own crash page, which runs in the
+// parent process: scripts are then refused with this, and will be refused for good.
+const CRASH_PAGE_REFUSAL = "not supported for parent process browsing contexts";
+
+function goneWhy(error) {
+  if (gone) return gone;
+  if (page?.url().startsWith("about:tabcrashed") || String(error?.message).includes(CRASH_PAGE_REFUSAL)) {
+    gone = "the page crashed (Firefox shows its tab-crashed page)";
+  }
+  return gone;
+}
 
 const ops = {
   async launch({ executablePath, languages, viewport, hooks, userDataDir }) {
@@ -30,6 +44,9 @@ const ops = {
         "network.captive-portal-service.enabled": false,
         "network.connectivity-service.enabled": false,
       },
+    });
+    browser.on("disconnected", () => {
+      gone ??= "the browser went away (disconnected)";
     });
     page = (await browser.pages())[0] ?? (await browser.newPage());
     await page.setViewport(viewport);
@@ -63,7 +80,11 @@ const ops = {
     return pageErrors.splice(0);
   },
   async close() {
-    await browser?.close();
+    try {
+      await browser?.close();
+    } catch (error) {
+      if (!gone) throw error; // a browser that went away has nothing left to close
+    }
     browser = null;
   },
 };
@@ -75,7 +96,9 @@ for await (const line of lines) {
   try {
     answer = { id, value: (await ops[op](args ?? {})) ?? null };
   } catch (error) {
-    answer = { id, error: `${op}: ${error?.message ?? error}` };
+    const message = `${op}: ${error?.message ?? error}`;
+    const why = op === "close" ? null : goneWhy(error);
+    answer = why ? { id, gone: `${op}: ${why} (${message})` } : { id, error: message };
   }
   process.stdout.write(`${JSON.stringify(answer)}\n`);
   if (op === "close") break;
