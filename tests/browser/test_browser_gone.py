@@ -30,7 +30,7 @@ from support.browser.engines import (
     EngineGoneError,
     Firefox,
     WebKit,
-    missing,
+    require,
 )
 
 pytest_plugins = ("pytester",)
@@ -60,14 +60,6 @@ def descendants(pid: int) -> dict[int, str]:
     return found
 
 
-def require(engine: str) -> None:
-    lacking = missing(engine)
-    if lacking:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{engine}: missing {', '.join(lacking)} (tests/run.py installs them)")
-        pytest.skip(f"{engine}: missing {', '.join(lacking)}")
-
-
 @pytest.fixture
 def webkit(display: str, locales: Path) -> WebKit:
     require("webkit")
@@ -85,10 +77,6 @@ def firefox(server: LocalServer) -> Iterator[Firefox]:
         yield engine
     finally:
         engine.close()  # also when it went away: it must not raise
-
-
-def firefox_processes(firefox: Firefox) -> dict[int, str]:
-    return descendants(firefox.bridge_pid)
 
 
 def assert_gone_at_once(engine: Engine, match: str) -> None:
@@ -139,7 +127,7 @@ def test_a_chromium_page_that_crashed_is_gone_at_once(browser: Any, server: Loca
 
 
 def test_a_firefox_whose_page_crashed_is_gone_at_once(firefox: Firefox) -> None:
-    pages = [pid for pid, name in firefox_processes(firefox).items() if name == "Web Content"]
+    pages = [pid for pid, name in descendants(firefox.bridge_pid).items() if name == "Web Content"]
     assert pages, "Firefox's content processes are found"
     for pid in pages:
         os.kill(pid, signal.SIGKILL)
@@ -149,7 +137,7 @@ def test_a_firefox_whose_page_crashed_is_gone_at_once(firefox: Firefox) -> None:
 
 
 def test_a_firefox_that_ended_is_gone_at_once(firefox: Firefox) -> None:
-    (main,) = [pid for pid, name in firefox_processes(firefox).items() if name == "firefox-esr"]
+    (main,) = [pid for pid, name in descendants(firefox.bridge_pid).items() if name == "firefox-esr"]
     os.kill(main, signal.SIGKILL)
     assert_gone_at_once(firefox, "firefox: evaluate: the browser went away")
 

@@ -24,7 +24,6 @@ checked another way, the same way in all three:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -43,7 +42,7 @@ from support.browser.engines import (
     Engine,
     Firefox,
     WebKit,
-    missing,
+    require,
 )
 from support.web.taps import next_taps, pad_hand_taps
 
@@ -59,11 +58,7 @@ def launch(request: pytest.FixtureRequest) -> Iterator[Launch]:
     """Start the engine on a fresh profile (``launch(language)``); when the test ends, it
     must have seen no page error, no unhandled rejection and no foreign request."""
     name = request.param
-    lacking = missing(name)
-    if lacking:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{name}: missing {', '.join(lacking)} (tests/run.py installs them)")
-        pytest.skip(f"{name}: missing {', '.join(lacking)}")
+    require(name)
     started: list[Engine] = []
 
     def start(language: str = "en-US") -> Engine:

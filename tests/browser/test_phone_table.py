@@ -18,7 +18,6 @@ table at both sizes in WebKit (Safari's engine), whose window cannot be narrower
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -43,7 +42,7 @@ from phase10.bots import Bot, Level, seat_bot
 from phase10.serialize import to_json
 from phase10.view import view
 from support.browser.driving import LocalServer
-from support.browser.engines import Chromium, Engine, WebKit, missing
+from support.browser.engines import Chromium, Engine, WebKit, require
 
 GAME_KEY = "ten-phases/game"
 SETTINGS_KEY = "ten-phases/settings"
@@ -182,11 +181,7 @@ def engines(request: pytest.FixtureRequest) -> Iterator[Callable[[str], Engine]]
     started: dict[str, Engine] = {}
 
     def get(name: str) -> Engine:
-        lacking = missing(name)
-        if lacking:
-            if os.environ.get("CI") == "true":
-                pytest.fail(f"{name}: missing {', '.join(lacking)} (tests/run.py installs them)")
-            pytest.skip(f"{name}: missing {', '.join(lacking)}")
+        require(name)
         if name in started and started[name].gone:
             started.pop(name).close()
         if name not in started:
