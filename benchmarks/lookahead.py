@@ -15,8 +15,8 @@ thrown (hard's order breaks a tie), then denial weighs it as before.  With ``--n
 discard one card further from the phase may be thrown too, when its playouts make the
 phase a quarter of a draw sooner than the best equally good one.
 
-Each of the tournament's games (seed ``1 + game``, seats rotating, as
-``run_tournament --seed 1``) is played twice, by the expert as committed and by the
+Each of the tournament's games (``tournament_game`` with seed 1: seed ``1 + game``, seats
+rotating) is played twice, by the expert as committed and by the
 variant, against hard.  A line per game (``G game expert variant``: 1 for a win), and
 every 50 games the two tallies with the games only one of them won and the paired z.
 """
@@ -27,7 +27,6 @@ import argparse
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from unittest import mock
 
 from phase10 import bots, expert
@@ -36,7 +35,7 @@ from phase10.bots import Bot
 from phase10.cards import Card
 from phase10.distance import cards_missing
 from phase10.rules import GameConfig, Options, PhaseSpec
-from phase10.tournament import play_bot_game
+from phase10.tournament import play_bot_game, tournament_game
 from phase10.view import PlayerView
 
 _SOONER = 0.25  # --near: draws sooner on average that a card further from the phase must buy
@@ -99,9 +98,10 @@ def looking_ahead(samples: int, draws: int, near: bool) -> Callable[..., Action]
     return discard_building
 
 
-def _expert_won(config: GameConfig, seating: list[str], game: int) -> bool:
-    winner = play_bot_game(config, seating, 1 + game).winner
-    return winner is not None and seating[winner] == "expert"
+def _expert_won(config: GameConfig, seating: list[str]) -> bool:
+    final = play_bot_game(config, seating, config.seed)
+    assert final.winner is not None
+    return seating[final.winner] == "expert"
 
 
 def play(first: int, games: int, players: int, variant: Callable[..., Action]) -> None:
@@ -109,17 +109,10 @@ def play(first: int, games: int, players: int, variant: Callable[..., Action]) -
     won = [0, 0]
     only = [0, 0]
     for game in range(first, first + games):
-        shift = game % players
-        seating = [kinds[(seat + shift) % players] for seat in range(players)]
-        config = GameConfig(
-            tuple(f"P{seat + 1}" for seat in range(players)),
-            1 + game,
-            replace(Options(), edition="classic"),
-            first_dealer=(game // players) % players,
-        )
-        committed = _expert_won(config, seating, game)
+        config, seating = tournament_game(game, kinds, 1, Options(edition="classic"))
+        committed = _expert_won(config, seating)
         with mock.patch.object(expert, "_discard_building", variant):
-            varied = _expert_won(config, seating, game)
+            varied = _expert_won(config, seating)
         won[0] += committed
         won[1] += varied
         only[0] += committed and not varied

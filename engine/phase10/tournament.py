@@ -24,6 +24,7 @@ __all__ = [
     "TournamentReport",
     "play_bot_game",
     "run_tournament",
+    "tournament_game",
     "wilson_interval",
 ]
 
@@ -90,19 +91,26 @@ def play_bot_game(
     return state
 
 
+def tournament_game(
+    game: int, kinds: Sequence[str], seed: int = 0, options: Options | None = None
+) -> tuple[GameConfig, list[str]]:
+    """Game number ``game`` of ``run_tournament``: its config (seed ``seed + game``, the
+    deal passing round the table) and who plays each seat (``kinds`` rotated by ``game``)."""
+    players = len(kinds)
+    shift = game % players
+    seating = [kinds[(seat + shift) % players] for seat in range(players)]
+    names = tuple(f"P{seat + 1}" for seat in range(players))
+    config = GameConfig(names, seed + game, options or Options(), first_dealer=(game // players) % players)
+    return config, seating
+
+
 def run_tournament(
     games: int, kinds: Sequence[str], seed: int = 0, options: Options | None = None
 ) -> TournamentReport:
     """Seeded games; the seats rotate from game to game, so no kind keeps a seat."""
     report = TournamentReport()
-    players = len(kinds)
-    names = tuple(f"P{seat + 1}" for seat in range(players))
     for game in range(games):
-        shift = game % players
-        seating = [kinds[(seat + shift) % players] for seat in range(players)]
-        config = GameConfig(
-            names, seed + game, options or Options(), first_dealer=(game // players) % players
-        )
+        config, seating = tournament_game(game, kinds, seed, options)
         final = play_bot_game(config, seating, seed + game, report)
         report.games += 1
         for kind in seating:
