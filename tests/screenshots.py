@@ -48,6 +48,7 @@ from phase10.serialize import to_json
 from phase10.tournament import play_bot_game
 from phase10.view import view
 from support.browser.driving import (
+    needs_menu,
     open_app,
     put_saved_game,
     renders,
@@ -255,7 +256,14 @@ class Table:
 
     def tap(self, *events: Event) -> None:
         for event in events:
-            tap(self.page, event)
+            if event.name == "history-back":  # the browser's own Back
+                before = renders(self.page)
+                self.page.go_back()
+                wait_render_after(self.page, before)
+            else:
+                if needs_menu(self.page, event):
+                    self.tap(Event("menu"))
+                tap(self.page, event)
             self.ui = handle(self.ui, event)
             self.rendered += 1
         expect_screen(self.page, self.ui.screen)
@@ -853,6 +861,104 @@ def coach(browser: Browser, url: str) -> None:
         context.close()
 
 
+# Every shape of screen the app lays out for: portrait and landscape phones, a tablet, a computer.
+SHAPES: tuple[ViewportSize, ...] = (
+    {"width": 360, "height": 640},
+    {"width": 390, "height": 844},
+    {"width": 640, "height": 360},
+    {"width": 844, "height": 390},
+    {"width": 820, "height": 1180},
+    {"width": 1280, "height": 800},
+)
+
+
+def shapes(browser: Browser, url: str) -> None:
+    """The screens whose layout changes with the shape of the screen, at every shape: the
+    table of six (normal and Large type), a table of four with a card selected, the end of
+    a hand with its full sheet, a hand being written on the score pad, home and set-up."""
+    table_start, going_out, _ = six_games()
+    game = play_bot_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 1), ("hard", "normal", "normal", "easy"), 1)
+    for size in SHAPES:
+        name = f"{size['width']}x{size['height']}"
+        context = browser.new_context(
+            viewport=size, device_scale_factor=1, is_mobile=size["width"] < 700, has_touch=True
+        )
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        fresh_start(page, url, speed="quick")
+        shoot(page, f"60-home-{name}", full=False)
+        tap(page, Event("new-game", "computer"))
+        shoot(page, f"61-setup-{name}", full=False)
+        table = continue_saved(page, url, table_start)
+        table.wait()
+        shoot(page, f"62-table-six-{name}", full=False)
+        store_settings(page, speed="quick", large_type=True)
+        table = continue_saved(page, url, table_start)
+        table.wait()
+        shoot(page, f"63-table-six-large-{name}", full=False)
+        store_settings(page, speed="relaxed")
+        table = continue_saved(page, url, with_draw_top(parse_state(MID_HAND), MID_HAND_DRAW))
+        table.tap(Event("draw"))
+        table.select("R7")
+        shoot(page, f"64-table-hit-lit-{name}", full=False)
+        table = continue_saved(page, url, going_out)
+        (card,) = shown_hand(table.ui)
+        table.select(str(card))
+        table.tap(Event("discard"), Event("scores"))
+        page.locator("details.full-sheet summary").click()
+        page.locator(".score-sheet").scroll_into_view_if_needed()
+        shoot(page, f"65-hand-over-sheet-{name}", full=False)
+        tap(page, Event("home"))
+        tap(page, Event("pad"))
+        tap(page, Event("pad-start"))
+        tap(page, Event("pad-write"))
+        tap_all(page, pad_hand_taps(game.history[0])[:-1])
+        shoot(page, f"66-pad-hand-{name}", full=False)
+        context.close()
+
+
+def table_menus(browser: Browser, url: str) -> None:
+    """The table's menu, the question Back asks on a game, a Skip turned up at the deal, and
+    a hand taken back on the score pad with Redo offered."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    fresh_start(page, url)
+    table = continue_saved(page, url, with_draw_top(parse_state(MID_HAND), MID_HAND_DRAW))
+    table.tap(Event("menu"))
+    shoot(page, "67-table-menu", full=False)
+    table.tap(Event("menu-close"), Event("history-back"))
+    shoot(page, "68-leave-question", full=False)
+    table.tap(Event("stay"))
+    skip_dealt = next(
+        game
+        for seed in range(1, 500)
+        if (game := new_game(GameConfig(("Ann", "Robo", "Hal"), seed, kinds=("person", "normal", "normal"))))
+        .discard_pile[-1]
+        .is_skip
+        and game.current == 0
+    )
+    put_saved_game(page, url, to_json(skip_dealt))
+    fresh = Table(page, Ui(game=skip_dealt))
+    fresh.tap(Event("continue"))
+    shoot(page, "69-skip-turned-up", full=False)
+    context.close()
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    fresh_start(page, url)
+    game = play_bot_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 1), ("hard", "normal", "normal", "easy"), 1)
+    tap(page, Event("pad"))
+    tap(page, Event("pad-start"))
+    for record in game.history[:2]:
+        tap(page, Event("pad-write"))
+        tap_all(page, pad_hand_taps(record))
+    tap(page, Event("pad-undo"))
+    page.locator(".pad-redo").scroll_into_view_if_needed()
+    shoot(page, "70-pad-undone-360", full=False)
+    context.close()
+
+
 def update_banner(browser: Browser) -> None:
     """A second build served in place of the first: the page offers the update."""
     with tempfile.TemporaryDirectory(prefix="ten-phases-update-") as folder:
@@ -881,7 +987,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
         "--only",
-        choices=["rules", "flip", "everyone", "six", "pad", "coach"],
+        choices=["rules", "flip", "everyone", "six", "pad", "coach", "shapes", "menus"],
         help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
@@ -914,6 +1020,10 @@ def main(argv: list[str] | None = None) -> int:
             score_pad(browser, url)
         if only == "coach":
             coach(browser, url)
+        if only == "shapes":
+            shapes(browser, url)
+        if only == "menus":
+            table_menus(browser, url)
         if only:
             context.close()
             browser.close()
@@ -928,6 +1038,8 @@ def main(argv: list[str] | None = None) -> int:
         six_players(browser, url)
         score_pad(browser, url)
         coach(browser, url)
+        shapes(browser, url)
+        table_menus(browser, url)
         context.close()
         update_banner(browser)
         browser.close()

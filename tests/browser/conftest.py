@@ -17,7 +17,7 @@ import build
 import pytest
 
 from support.browser.driving import LocalServer
-from support.browser.engines import compile_locales, once_more_if_gone, virtual_display
+from support.browser.engines import PYTHON_FAILURES, compile_locales, once_more_if_gone, virtual_display
 
 CHROMIUM = Path(build.CHROMIUM)
 CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
@@ -83,6 +83,17 @@ class RequestLog:
     def __init__(self) -> None:
         self.urls: list[str] = []
         self.errors: list[str] = []  # responses with an HTTP error status
+        # Page errors, unhandled rejections, and Python exceptions written to the console.
+        self.problems: list[str] = []
+
+    def watch(self, page: Any) -> None:
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        text = message.text
+        if any(words in text for words in PYTHON_FAILURES):
+            self.problems.append(f"python: {text[:2000]}")
 
     def foreign(self) -> list[str]:
         """Requests to anywhere but the local test servers (each test's app origin)."""
@@ -105,6 +116,7 @@ def context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
     )
     ctx.on("request", lambda request: requests.urls.append(request.url))
+    ctx.on("page", requests.watch)
     ctx.on(
         "response",
         lambda response: (
@@ -115,6 +127,8 @@ def context(
     ctx.close()
     assert requests.foreign() == [], "requests left the app's origin"
     assert requests.errors == [], "every file the app asks for exists"
+    if request.node.get_closest_marker("page_errors_expected") is None:
+        assert requests.problems == [], "no page error, unhandled rejection or Python exception"
 
 
 @pytest.fixture

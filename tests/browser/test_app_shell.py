@@ -94,7 +94,7 @@ def test_a_new_build_offers_an_update_and_accepting_shows_it(context, first_buil
     for event in (Event("reveal"), Event("draw")):  # a game in the middle of a turn
         tap(page, event)
         mirror = handle(mirror, event)
-    tap(page, Event("home"))
+    tap(page, Event("settings"))
     assert page.locator(".version").inner_text().endswith("first build")
     old_build = page.locator("meta[name='app-build']").get_attribute("content")
 
@@ -109,8 +109,9 @@ def test_a_new_build_offers_an_update_and_accepting_shows_it(context, first_buil
         banner.get_by_role("button", name="Update now").click()
     wait_ready(page)
     assert page.locator(".version").inner_text().endswith("second build")
-    # The game in progress survived the update, in the same step of the same turn.
-    tap(page, Event("continue"))
+    # The update kept the screen (Settings, opened from the table); Back returns to the
+    # game in progress, in the same step of the same turn, through its hand-off.
+    tap(page, Event("back"))
     tap(page, Event("reveal"))
     check_page(page, Ui(screen=Screen.TABLE, game=mirror.game))
     new_build = page.locator("meta[name='app-build']").get_attribute("content")
@@ -127,6 +128,7 @@ def test_an_app_brought_back_into_view_looks_for_a_new_build(context, first_buil
     open_app(page, server.url)
     wait_for_controller(page)
     page.wait_for_function("() => document.documentElement.dataset.updateCheck === 'done'")
+    tap(page, Event("settings"))  # where the build is named
     build.build(folder, note="second build")
     asked = len(server.paths)
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")

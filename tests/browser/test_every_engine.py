@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from ui.controller import handle
 from ui.i18n import words
+from ui.play import resume
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.storage import read_save, save_text
 
@@ -189,13 +190,14 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
     while mirror.screen is not Screen.GAME_OVER:
         assert mirror.game is not None
         if reloads == 0 and mirror.screen is Screen.TABLE and mirror.game.step is Step.PLAY:
-            # Mid-turn (a card drawn, none discarded): a reload resumes this very step.
+            # Mid-turn (a card drawn, none discarded): a reload keeps the screen, the game
+            # through its hand-off, at this very step.
             engine.reload()
             engine.wait_ready()
-            mirror = Ui(game=mirror.game)
-            for event in (Event("continue"), Event("reveal")):
-                tap(engine, event)
-                mirror = handle(mirror, event)
+            mirror = resume(Ui(), mirror.game, mirror.drawn)
+            assert mirror.screen is Screen.HANDOFF
+            tap(engine, Event("reveal"))
+            mirror = handle(mirror, Event("reveal"))
             assert mirror.game is not None and mirror.game.step is Step.PLAY
             check(engine, mirror)
             reloads += 1
@@ -271,10 +273,10 @@ def test_a_paper_game_is_written_on_the_score_pad(launch: Launch, server: LocalS
         for event in pad_hand_taps(record):
             tap(engine, event)
         assert engine.run("() => document.documentElement.dataset.screen") == "pad"
-        if number == 1:  # a reload loses nothing written
+        if number == 1:  # a reload loses nothing written, and keeps the pad's screen
             engine.reload()
             engine.wait_ready()
-            tap(engine, Event("pad"))
+            assert engine.run("() => document.documentElement.dataset.screen") == "pad"
     assert text_of(engine, ".winner") == PLAYERS[game.winner]
     names, points = text_of_all(engine, ".standing-name"), text_of_all(engine, ".standing-points")
     shown = dict(zip(names, points, strict=True))
@@ -309,3 +311,62 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
     engine.wait_ready()
     assert engine.run(state) == "restored"
     assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10
+
+
+def screen_of(engine: Engine) -> str:
+    return str(engine.run("() => document.documentElement.dataset.screen"))
+
+
+def browser_back(engine: Engine) -> None:
+    """The browser's own Back, and the render it leads to."""
+    after_render(engine, engine.back)
+
+
+def test_back_goes_back_one_screen_and_never_leaves_a_game(launch: Launch, server: LocalServer) -> None:
+    """The browser's Back (Android's back gesture): one screen back, never out of the app
+    from a game; never to a hand shown before the phone was passed; a reload keeps the
+    screen; Forward changes nothing."""
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    tap(engine, Event("rules"))
+    browser_back(engine)
+    assert screen_of(engine) == "home"
+    tap(engine, Event("new-game"))
+    browser_back(engine)
+    assert screen_of(engine) == "home", "set-up goes back to Home"
+    mirror = set_up_game(engine)
+    for event in (Event("reveal"), Event("draw")):
+        tap(engine, event)
+        mirror = handle(mirror, event)
+    check(engine, mirror)
+    # Settings from the table's menu; Back returns to the game, through its hand-off.
+    for event in (Event("menu"), Event("settings")):
+        tap(engine, event)
+    assert screen_of(engine) == "settings"
+    engine.reload()
+    engine.wait_ready()
+    assert screen_of(engine) == "settings", "a reload keeps the screen"
+    browser_back(engine)
+    assert screen_of(engine) == "handoff"
+    assert engine.run("() => document.querySelectorAll('[data-card]').length") == 0, "no hand on the page"
+    tap(engine, Event("reveal"))
+    assert mirror.game is not None
+    mirror = handle(resume(Ui(), mirror.game, mirror.drawn), Event("reveal"))
+    check(engine, mirror)
+    # Back on the table asks; Stay keeps the game as it was.
+    browser_back(engine)
+    assert screen_of(engine) == "table" and text_of(engine, "#prompt-title") == words("en")(
+        "menu.leave_question"
+    )
+    tap(engine, Event("stay"))
+    check(engine, mirror)
+    browser_back(engine)
+    tap(engine, Event("leave"))
+    assert screen_of(engine) == "home"
+    assert engine.run("() => !!document.querySelector('[data-action=continue]')"), "the game is kept"
+    engine.forward()
+    engine.wait_until("() => history.state && history.state.depth === 0")
+    assert screen_of(engine) == "home", "Forward changes nothing"
+    tap(engine, Event("continue"))
+    assert screen_of(engine) == "handoff", "Continue resumes the game at its hand-off"

@@ -144,6 +144,8 @@ def test_the_language_chosen_in_settings_is_remembered(page, server):
     page.reload()
     wait_ready(page)
     assert page.evaluate("() => document.documentElement.lang") == "en", "remembered"
+    assert page.inner_text("#app h1") == "Settings", "a reload keeps the screen"
+    tap(page, Event("back"))
     assert "Pass-and-play" in page.inner_text("#app")
     tap(page, Event("settings"))
     before = renders(page)
@@ -224,6 +226,7 @@ def test_large_type_is_a_setting_that_keeps_the_small_phone_layout(page, server)
     page.reload()
     wait_ready(page)
     assert page.evaluate("() => document.documentElement.classList.contains('large-type')"), "remembered"
+    tap(page, Event("back"))  # the reload kept Settings on screen: home, where the size was measured
     bigger = page.evaluate(
         "() => parseFloat(getComputedStyle(document.querySelector('#app p, #app li')).fontSize)"
     )

@@ -1,18 +1,23 @@
-"""On a phone, the table keeps the player's hand and the turn's buttons on screen.
+"""On every shape of screen, the table keeps the player's hand, the turn's buttons and the
+piles on screen, and keeps its place.
 
-The acceptance test of the table's phone layout: with the page scrolled to the top,
-every card of the hand (each at least 44 px tall), the Discard button and, before the
-phase is down, the Lay down button lie wholly inside the viewport, and nothing
-scrolls sideways.  It is checked on three tables built with the engine from a seed:
+The acceptance test of the table's layouts: with the page scrolled to the top, every card
+of the hand (each at least 44 px tall), the Discard button, before the phase is down the
+Lay down button, and both piles lie wholly inside the viewport, and nothing scrolls
+sideways.  It is checked on three tables built with the engine from a seed:
 
     6-players-others-laid  six players with 20-character names, the five computers'
                            phases down, the person's not: Lay down and Discard show;
     6-players-all-laid     the same, and the person's phase down too: only Discard;
     2-players-none-laid    a person and a computer, nobody's phase down;
 
-at 360x640 and 390x844, with normal and with Large type, in Chromium; and the first
-table at both sizes in WebKit (Safari's engine), whose window cannot be narrower than
-447 px (engines.py): there the checks hold for the viewport it gets.
+at every shape of screen the app lays out for (portrait phones 360x640 and 390x844,
+landscape phones 640x360 and 844x390, a tablet 820x1180, a computer 1280x800), with
+normal and with Large type, in Chromium; and the first table at the sizes WebKit's
+window allows (it cannot be narrower than 447 px, engines.py).  Large type makes the
+cards larger wherever the width leaves room for it.  And the middle of the table keeps
+the place the player scrolled to: selecting a card, or a computer's move, never moves it,
+and a card that can be added to a group brings one such group into view if none is.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from phase10 import (
     Draw,
     GameConfig,
     GameState,
+    Hit,
     Options,
     Step,
     apply,
@@ -46,7 +52,9 @@ from support.browser.engines import Chromium, Engine, WebKit, require
 
 GAME_KEY = "ten-phases/game"
 SETTINGS_KEY = "ten-phases/settings"
-SIZES = ((360, 640), (390, 844))
+SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (820, 1180), (1280, 800))
+# WebKit's MiniBrowser window is never narrower than 447 px.
+WEBKIT_SIZES = tuple(size for size in SIZES if size[0] >= 447)
 MIN_CARD_HEIGHT = 44
 
 NAMES = (
@@ -215,7 +223,10 @@ def open_table(engine: Engine, url: str, state: GameState, large_type: bool) -> 
     engine.open(url)
     engine.wait_ready()
     assert engine.run("() => document.documentElement.classList.contains('large-type')") is large_type
-    engine.click("[data-action=continue]")
+    # Opening the address again reloads the page where it was (the table, after the first
+    # case: a reload keeps the screen); from Home, Continue opens the table.
+    if engine.run("() => document.documentElement.dataset.screen") == "home":
+        engine.click("[data-action=continue]")
     cards = len(state.players[0].hand)
     shown = engine.wait_until(
         "(cards) => window.__problems?.length ? 'page errors'"
@@ -241,6 +252,7 @@ MEASURE = """async () => {
   };
   const cards = [...document.querySelectorAll('.hand [data-action=select]')];
   const buttons = ['lay', 'discard'].map((name) => document.querySelector(`[data-action=${name}]`));
+  const piles = ['draw', 'take'].map((name) => document.querySelector(`[data-action=${name}] .pile-card`));
   return {
     width: window.innerWidth,
     height: window.innerHeight,
@@ -249,6 +261,7 @@ MEASURE = """async () => {
     cards: cards.map((el, i) => box(`hand card ${i + 1} of ${cards.length} (${el.dataset.card})`, el)),
     lay: buttons[0] && box('the Lay down button', buttons[0]),
     discard: buttons[1] && box('the Discard button', buttons[1]),
+    piles: piles.map((el, i) => el && box(['the draw pile', 'the discard pile'][i], el)),
   };
 }"""
 
@@ -284,6 +297,11 @@ def layout_problems(seen: dict[str, Any], lay_shown: bool) -> list[str]:
         for card in seen["cards"]
         if card["height"] < MIN_CARD_HEIGHT
     ]
+    for pile in seen["piles"]:
+        if not pile:
+            problems.append("a pile is missing")
+        elif problem := outside(pile, width, height):
+            problems.append(problem)
     expected = {"discard": True, "lay": lay_shown}
     for name, shown in expected.items():
         if shown and not seen[name]:
@@ -313,7 +331,11 @@ class Case:
 
 CASES = [
     *(Case("chromium", table, size, large) for table in TABLES for size in SIZES for large in (False, True)),
-    *(Case("webkit", "6-players-others-laid", size, large) for size in SIZES for large in (False, True)),
+    *(
+        Case("webkit", "6-players-others-laid", size, large)
+        for size in WEBKIT_SIZES
+        for large in (False, True)
+    ),
 ]
 
 
@@ -335,3 +357,92 @@ def test_the_hand_and_the_turns_buttons_are_on_screen(
     viewport = f"{width}x{height}" + ("" if (width, height) == case.size else f" (asked for {asked})")
     problems = layout_problems(seen, TABLES[case.table].lay_shown)
     assert problems == [], f"{engine.name} {viewport}: " + "; ".join(problems)
+
+
+# --- Large type makes the cards larger ------------------------------------------------------
+
+CARD_SIZE = (
+    "() => { const r = document.querySelector('.hand [data-action=select]').getBoundingClientRect();"
+    " return [r.width, r.height]; }"
+)
+
+
+@pytest.mark.parametrize(
+    "size", [(360, 640), (390, 844), (844, 390), (820, 1180)], ids=lambda s: "{}x{}".format(*s)
+)
+def test_large_type_makes_the_cards_larger(
+    size: tuple[int, int], engines: Callable[[str], Engine], states: dict[str, GameState], app: str
+) -> None:
+    engine = engines("chromium")
+    engine.resize(*size)
+    measured = {}
+    for large in (False, True):
+        open_table(engine, app, states["6-players-others-laid"], large)
+        measured[large] = engine.run(CARD_SIZE)
+    (width, height), (large_width, large_height) = measured[False], measured[True]
+    assert large_width > width and large_height > height, f"normal {measured[False]}, large {measured[True]}"
+
+
+# --- the table keeps its place -------------------------------------------------------------
+
+SCROLLED = "() => document.querySelector('.table-area').scrollTop"
+# The groups lit for the selected card, and whether each lies inside the middle's box.
+LIT_IN_VIEW = """() => {
+  const area = document.querySelector('.table-area').getBoundingClientRect();
+  return [...document.querySelectorAll('.group.hittable')].map((group) => {
+    const box = group.getBoundingClientRect();
+    return box.top >= area.top - 1 && box.bottom <= area.bottom + 1;
+  });
+}"""
+
+
+def renders_now(engine: Engine) -> int:
+    return int(engine.run("() => Number(document.documentElement.dataset.renders)"))
+
+
+def tap_card(engine: Engine, card: str) -> None:
+    before = renders_now(engine)
+    engine.click(f".hand [data-card='{card}']")
+    engine.wait_until("(before) => Number(document.documentElement.dataset.renders) > before", before)
+
+
+def hit_cards(state: GameState) -> set[str]:
+    """The cards of seat 0's hand that some group on the table takes."""
+    return {str(action.card) for action in legal_actions(state) if isinstance(action, Hit)}
+
+
+def test_the_middle_keeps_the_place_the_player_scrolled_to(
+    engines: Callable[[str], Engine], states: dict[str, GameState], app: str
+) -> None:
+    """At 360x640, six players: scroll the middle, select a card that no group takes, and
+    the middle stays where it was; select one that some group takes, and one such group
+    is in view (the middle moved only if none was)."""
+    engine = engines("chromium")
+    engine.resize(360, 640)
+    state = states["6-players-all-laid"]
+    open_table(engine, app, state, large_type=False)
+    scrollable = engine.run(
+        "() => { const a = document.querySelector('.table-area'); return a.scrollHeight - a.clientHeight; }"
+    )
+    assert scrollable > 200, "the middle has somewhere to scroll"
+    engine.run("() => { document.querySelector('.table-area').scrollTop = 150; }")
+    hits = hit_cards(state)
+    assert hits, "seat 0 can add a card to a group"
+    hit = sorted(hits)[0]
+    lone = next(str(card) for card in state.players[0].shown_hand if str(card) not in hits)
+    tap_card(engine, lone)
+    assert engine.run(SCROLLED) == 150, "a render keeps the place the player scrolled to"
+    tap_card(engine, lone)  # unselected again
+    assert engine.run(SCROLLED) == 150
+    tap_card(engine, hit)
+    lit = engine.run(LIT_IN_VIEW)
+    assert lit and any(lit), "a group the card can go on is in view"
+    # Scrolled on to show the last lit group, a second tap on the card keeps that place too.
+    engine.run(
+        "() => { const groups = document.querySelectorAll('.group.hittable');"
+        " groups[groups.length - 1].scrollIntoView({block: 'center'}); }"
+    )
+    where = engine.run(SCROLLED)
+    tap_card(engine, hit)  # unselected
+    tap_card(engine, hit)  # and selected again: a lit group is in view already
+    assert engine.run(SCROLLED) == where

@@ -1,6 +1,9 @@
 """Score sheets on a small phone: the standings of six players with 20-character names fit
 360x640 with no sideways scrolling, in English and Spanish, in normal and Large type; the
-full sheet behind a tap scrolls in its own box, its first column staying in view, opaque."""
+full sheet behind a tap is laid out like the paper pad, a column per player, and every one
+of its cells is on screen when scrolled to, none cut off at the side or lying under a bar
+(the end of a hand keeps its Deal button beside the sheet, never over it); the names cut
+short in its columns are all there in full behind a tap."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from phase10 import Discard, apply
 from phase10.cards import parse_card
 from phase10.notation import parse_state
 from support.browser.a11y import axe_problems, focus_problems
-from support.browser.driving import continue_saved, tap
+from support.browser.driving import continue_saved, see_scores, tap
 
 # A standard game's last turn: Alexandra has laid phase 10 and discards her last card to win.
 # The others are on phases 2 to 8, with three-digit totals.
@@ -45,6 +48,17 @@ history: 7 phases=7,7,7,3,4,1 points=0,105,90,50,55,50 completed=yes,no,no,no,no
 history: 8 phases=8,7,7,3,4,1 points=0,50,115,40,50,125 completed=yes,no,no,yes,no,no out=0 tiebreak=no
 history: 9 phases=9,7,7,4,4,1 points=0,50,100,50,20,55 completed=yes,yes,no,no,yes,yes out=0 tiebreak=no
 """
+
+# The same table a hand earlier: Alexandra goes out on phase 9, and the game goes on.
+HAND_NINE_OUT = (
+    LAST_TURN.replace('"Alexandra Montgomery" phase-index=9 score=0', '"Alexandra Montgomery" phase-index=8 score=50')
+    .replace('"Bartholomew Kingsley" phase-index=7 score=530', '"Bartholomew Kingsley" phase-index=7 score=480')
+    .replace("group: set:R4,B4,G4", "group: set:R4,B4")
+    .replace(
+        "history: 9 phases=9,7,7,4,4,1 points=0,50,100,50,20,55 completed=yes,yes,no,no,yes,yes out=0",
+        "history: 9 phases=9,7,7,4,4,1 points=50,0,100,50,20,55 completed=no,yes,no,no,yes,yes out=1",
+    )
+)
 
 NAMES = (
     "Alexandra Montgomery",
@@ -101,40 +115,42 @@ def _fits(page: Any, game_over: bool) -> list[str]:
 
 
 def _sheet_problems(page: Any) -> list[str]:
-    """Scroll the open full sheet sideways: its first column must stay in view, opaque."""
+    """Every cell of the open full sheet, scrolled to as a player would: on screen, not cut
+    short, and not under anything (a title bar, a docked button); and the full names there."""
     return list(
         page.evaluate(
             """() => {
-                const box = [...document.querySelectorAll('details[open] .sheet-scroll')]
+                const sheet = [...document.querySelectorAll('details[open] .score-sheet')]
                     .find(el => el.offsetParent);
-                if (!box) return ['no open full sheet'];
+                if (!sheet) return ['no open full sheet'];
                 const problems = [];
-                if (box.scrollWidth <= box.clientWidth)
-                    problems.push('six long names fit without scrolling: nothing to check');
-                box.scrollLeft = 160;
-                if (box.scrollLeft < 100) problems.push(`the sheet scrolled only ${box.scrollLeft}px`);
-                const edge = box.getBoundingClientRect().left;
-                for (const row of box.querySelectorAll('tr')) {
-                    const first = row.firstElementChild;
-                    const top = first.getBoundingClientRect().top + window.scrollY;
-                    window.scrollTo(0, top - window.innerHeight / 2);  // the row in view
-                    const cell = first.getBoundingClientRect();
-                    if (Math.abs(cell.left - edge) > 1.5)
-                        problems.push(`"${first.textContent}" moved to ${cell.left} from ${edge}`);
-                    const colour = getComputedStyle(first).backgroundColor;
-                    const alpha = colour.startsWith('rgba') ? parseFloat(colour.split(',')[3]) : 1;
-                    if (alpha < 1)
-                        problems.push(`"${first.textContent}" has a see-through background ${colour}`);
-                    // What shows in the middle of the first cell is that cell, not a scrolled one.
-                    const x = cell.left + cell.width / 2, y = cell.top + cell.height / 2;
-                    const hit = document.elementFromPoint(x, y);
-                    if (!hit || !first.contains(hit))
-                        problems.push(`"${first.textContent}" is covered by ${hit && hit.outerHTML}`);
+                const width = window.innerWidth;
+                const cells = [...sheet.querySelectorAll('th, td')];
+                if (sheet.querySelectorAll('thead th').length !== 7) problems.push('not a column per player');
+                for (const cell of cells) {
+                    cell.scrollIntoView({block: 'center'});
+                    const box = cell.getBoundingClientRect();
+                    const said = cell.textContent.trim().slice(0, 40);
+                    if (box.left < -0.5 || box.right > width + 0.5)
+                        problems.push(`"${said}" lies at ${box.left}-${box.right}`);
+                    // A name cut short in its column's header is whole in the key below.
+                    if (cell.scrollWidth > cell.clientWidth + 1 && !cell.querySelector('.sheet-name'))
+                        problems.push(`"${said}" is cut short`);
+                    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                    if (!hit || !cell.contains(hit))
+                        problems.push(`"${said}" lies under ${hit && hit.outerHTML.slice(0, 80)}`);
                 }
+                const key = sheet.closest('.sheet-box').querySelector('.sheet-names');
+                if (!key || key.querySelectorAll('li').length !== 6) problems.push('the full names are missing');
                 return problems;
             }"""
         )
     )
+
+
+def _sheet_opens(page: Any) -> None:
+    page.locator("details.full-sheet > summary").click()
+    page.locator(".sheet-key > summary").click()
 
 
 def _game_over(page: Any, url: str) -> None:
@@ -161,7 +177,7 @@ def test_six_long_names_fit_a_small_phone(browser, server, language, large):
         assert page.evaluate("() => document.documentElement.classList.contains('large-type')") == large
         assert page.inner_text(".winner") == NAMES[0]
         assert _fits(page, game_over=True) == []
-        page.locator(".full-sheet summary").click()
+        _sheet_opens(page)
         assert _sheet_problems(page) == []
         assert page.evaluate(SIDEWAYS) <= 0
 
@@ -172,8 +188,9 @@ def test_six_long_names_fit_a_small_phone(browser, server, language, large):
             ".past-totals li", "els => els.map(e => [e.getBoundingClientRect().right, e.textContent])"
         )
         assert len(totals) == 6 and all(right <= 360.5 for right, _ in totals), totals
-        page.locator(".past-game summary").first.click()
+        page.locator(".past-game .full-sheet > summary").first.click()
         assert _fits(page, game_over=True) == []
+        page.locator(".past-game .sheet-key > summary").first.click()
         assert _sheet_problems(page) == []
     finally:
         context.close()
@@ -188,13 +205,34 @@ def test_the_score_sheets_are_accessible(browser, server, language):
         page = context.new_page()
         _game_over(page, server.url)
         assert axe_problems(page) == []
-        page.locator(".full-sheet summary").click()
+        _sheet_opens(page)
         assert axe_problems(page) == []
         assert focus_problems(page) == []
         tap(page, Event("home"))
         tap(page, Event("history"))
-        page.locator(".past-game summary").first.click()
+        page.locator(".past-game .full-sheet > summary").first.click()
         assert axe_problems(page) == []
         assert focus_problems(page) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal type", "large type"])
+def test_the_end_of_a_hand_of_six_keeps_its_sheet_clear_of_the_deal_button(browser, server, large):
+    """At 360x640: every cell of the hand's full sheet can be scrolled into view, and none
+    lies under "Deal the next hand", which stays in reach at the bottom."""
+    context = _context(browser, "en", large)
+    try:
+        page = context.new_page()
+        continue_saved(page, server.url, HAND_NINE_OUT)
+        tap(page, Event("select", "0"))
+        tap(page, Event("discard"))
+        see_scores(page)
+        page.wait_for_selector("html[data-screen=hand-over]", state="attached")
+        _sheet_opens(page)
+        assert _sheet_problems(page) == []
+        assert page.evaluate(SIDEWAYS) <= 0
+        deal = page.locator("[data-action=next-hand]").bounding_box()
+        assert deal is not None and deal["y"] + deal["height"] <= 640, "Deal stays in reach"
     finally:
         context.close()

@@ -53,7 +53,9 @@ def test_a_short_game_to_the_winner_and_the_score_sheet(page, server):
         ".score-sheet tbody tr:last-child .total", "els => els.map(e => Number(e.textContent))"
     )
     assert totals == [player.score for player in game.players]
-    assert page.locator(".tick.done").count() == sum(1 for r in game.history for done in r.completed if done)
+    done = page.eval_on_selector_all(".score-sheet tfoot td", "els => els.map(e => Number(e.textContent))")
+    assert done == [sum(r.completed[seat] for r in game.history) for seat in range(len(game.players))]
+    assert page.locator(".sheet-phase.done").count() == sum(done), "each phase completed is filled in"
     # Finished games keep their score sheets.
     tap(page, Event("home"))
     assert "Past games (1)" in page.inner_text("#app")

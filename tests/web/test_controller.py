@@ -399,4 +399,4 @@ def test_going_out_and_the_next_hand_are_said():
     assert ui.screen is Screen.HAND_OVER
     ui = handle(ui, Event("next-hand"))
     assert ui.game is not None
-    assert spoken(ui) == [f"Hand 2 is dealt. {ui.game.player.name} plays first."]
+    assert spoken(ui) == ["Hand 2 is dealt.", f"{ui.game.player.name} plays first."]

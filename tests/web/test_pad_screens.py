@@ -77,17 +77,19 @@ OUT = Event("pad-out", "0")
 # and says why.
 REFUSALS = [
     pytest.param(keys(1, "50"), "Mark who went out", id="nobody-out"),
-    pytest.param([OUT, Event("pad-out", "1")], "Only one player can go out", id="two-out"),
     pytest.param(
         [OUT, Event("pad-laid", "0")], "Ann went out, so Ann laid phase: mark it.", id="out-without-phase"
     ),
-    pytest.param([OUT, *keys(0, "5")], "Ann went out, so Ann scores 0.", id="points-for-out"),
     pytest.param([OUT, *keys(1, "52")], "Bo's points must be a multiple of 5", id="not-a-multiple-of-5"),
     pytest.param(
-        [OUT, *keys(1, "235")], "Bo's cards cannot be worth that much: 230 points at most.", id="too-many"
+        [OUT, *keys(1, "235")],
+        "Bo didn't lay phase 1, so Bo holds 10 cards: 230 points at most.",
+        id="too-many",
     ),
     pytest.param(
-        [OUT, *keys(1, "45")], "Bo's cards are worth more than that: 50 points at least.", id="too-few"
+        [OUT, *keys(1, "45")],
+        "Bo didn't lay phase 1, so Bo holds 10 cards: 50 points at least.",
+        id="too-few",
     ),
 ]
 
@@ -132,7 +134,7 @@ def test_points_of_a_hand_that_laid_its_phase_are_held_to_the_cards_left():
     # Bo laid phase 1 (six cards), so holds at most four cards: 100 points at most.
     ui = first_hand(new_pad())
     ui = fill_others(tap(ui, OUT, Event("pad-laid", "1"), *keys(1, "105")))
-    refused(ui, "Bo's cards cannot be worth that much: 100 points at most.")
+    refused(ui, "Bo laid phase 1, so Bo holds 4 cards at most: 100 points at most.")
 
 
 def test_the_card_counter_adds_up_a_hand_and_fills_the_points():
@@ -196,11 +198,62 @@ def test_an_earlier_hand_is_mended_and_every_later_one_worked_out_again():
     assert "Hand 1 mended" in text_of(render(ui))
 
 
-def test_undo_takes_back_the_last_hand():
-    ui = written(new_pad(("Ann", "Bo")), HandEntry((0,), (True, False), (0, 50)))
+def test_who_went_out_is_one_choice_for_the_whole_hand():
+    ui = tap(first_hand(new_pad()), OUT)
+    assert ui.draft is not None and ui.draft.out == 0 and ui.draft.laid[0]
+    ui = tap(ui, Event("pad-out", "2"))
+    assert ui.draft is not None and ui.draft.out == 2, "the mark moves: never two players out"
+    page = render(ui)
+    assert (
+        page.count('data-action="pad-out"') == 4
+        and page.count('aria-pressed="true" aria-label="Cy went out"') == 1
+    )
+    ui = tap(ui, Event("pad-out", "2"))
+    assert ui.draft is not None and ui.draft.out is None
+
+
+def test_marking_a_player_out_keeps_the_points_typed_for_them():
+    ui = tap(first_hand(new_pad()), *keys(1, "35"), Event("pad-out", "1"))
+    assert ui.draft is not None and ui.draft.points[1] == "35", "nothing typed is erased"
+    assert "Out: 0" in text_of(render(ui))
+    ui = tap(ui, Event("pad-out", "1"))
+    assert 'aria-label="Bo&#x27;s points: 35"' in render(ui), "unmarked, the points count again"
+
+
+def test_undo_says_what_it_took_back_in_view_and_offers_redo():
+    ui = written(
+        new_pad(("Ann", "Bo")),
+        HandEntry((1,), (True, True), (25, 0)),
+        HandEntry((0,), (True, False), (0, 50)),
+    )
+    before = ui.pad
     ui = tap(ui, Event("pad-undo"))
-    assert ui.pad is not None and ui.pad.entries == ()
-    assert "Hand 1 taken back." in text_of(render(ui))
+    assert ui.pad is not None and len(ui.pad.entries) == 1
+    page = render(ui)
+    fixes = text_of(page[page.index('class="pad-fixes">') + len('class="pad-fixes">') :])
+    assert fixes.startswith("Hand 2 taken back (Ann had gone out). Redo hand 2"), "said where Undo was"
+    assert 'role="status"' in page
+    ui = tap(ui, Event("pad-redo"))
+    assert ui.pad == before and ui.pad_undone == ()
+    assert "Hand 2 put back." in text_of(render(ui))
+
+
+def test_writing_a_hand_forgets_what_redo_would_put_back():
+    ui = written(new_pad(("Ann", "Bo")), HandEntry((0,), (True, False), (0, 50)))
+    ui = tap(ui, Event("pad-undo"), Event("pad-write"))
+    assert ui.pad_undone == ()
+    assert handle(ui, Event("pad-redo")) == ui
+
+
+def test_the_counter_stops_at_the_cards_a_player_can_hold():
+    # Bo laid phase 1 (two sets of 3): four cards at most.
+    ui = tap(first_hand(new_pad()), Event("pad-laid", "1"), Event("pad-count", "1"))
+    ui = tap(ui, *[Event("pad-count-more", "0")] * 9)
+    assert ui.draft is not None and ui.draft.counting is not None and sum(ui.draft.counting) == 4
+    assert "4 cards, 4 at most" in text_of(render(ui))
+    # Cy did not: ten cards, and the counter says how many of them are counted.
+    ui = tap(ui, Event("pad-count-close"), Event("pad-count", "2"), *[Event("pad-count-more", "1")] * 6)
+    assert "6 of 10 cards" in text_of(render(ui))
 
 
 def test_the_pad_speaks_spanish():
@@ -208,7 +261,7 @@ def test_the_pad_speaks_spanish():
     ui = replace(ui, settings=replace(ui.settings, language="es"))
     ui = tap(ui, Event("pad-out", "0"), Event("pad-save"))
     page = text_of(render(ui))
-    assert "Se quedó sin cartas" in page and "Anota los puntos de Bo." in page
+    assert "¿Quién se quedó sin cartas?" in page and "Anota los puntos de Bo." in page
 
 
 # --- kept in storage -------------------------------------------------------------------------

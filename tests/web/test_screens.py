@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ui.html import el, esc
-from ui.menus import home_screen, update_banner
+from ui.menus import home_screen, settings_screen, update_banner
 from ui.state import Ui
 
 from phase10.rules import CLASSIC, OPTION_CATALOGUE
@@ -16,12 +16,17 @@ def test_text_is_escaped():
 
 
 def test_home_screen_lists_the_engines_options_and_phases():
-    html = home_screen(Ui(), EN, "abc123", "<script>", 0)
+    html = home_screen(Ui(), EN, 0)
     for info in OPTION_CATALOGUE:
         assert EN(f"option.{info.key}.title") in html
     for phase in CLASSIC.phases:
         assert esc(EN.phase(phase)) in html
     assert 'data-action="new-game"' in html
+    assert "Version" not in html, "the build is named in Settings, not on the home screen"
+
+
+def test_settings_name_the_build_escaped():
+    html = settings_screen(Ui(), EN, build="abc123", note="<script>")
     assert "Version abc123" in html
     assert "<script>" not in html and "&lt;script&gt;" in html
 

@@ -155,7 +155,7 @@ def test_the_tiebreak_winner_comes_first_and_the_game_says_how():
     assert "Ann Winner" in standing_lines(game)[0]
     assert 'data-action="play-again"' in html and 'class="primary"' in html
     assert 'data-action="home"' in html
-    assert "<details" in html and "score-sheet" in html and "sheet-scroll" in html
+    assert "<details" in html and "score-sheet" in html and "sheet-box" in html
 
 
 def test_ten_hands_ranks_by_points_alone():

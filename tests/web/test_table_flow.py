@@ -54,14 +54,14 @@ def test_the_drawn_card_is_marked_until_the_turn_ends():
     ui = handle(ui, Event("draw"))
     assert ui.drawn and ui.drawn in [str(card) for card in shown_hand(ui)]
     html = render(ui)
-    assert html.count('class="drawn-mark"') == 1 and "just drawn" in html
+    assert html.count('data-new="New"') == 1 and "just drawn" in html
     ui = handle(ui, Event("select", "0"))
     assert ui.drawn  # selecting keeps it
     discard = next(a for a in ui.game.player.shown_hand if a) if ui.game else None
     assert discard is not None
     while ui.game is not None and ui.game.current == 0 and ui.prompt is None:
         ui = handle(ui, Event("discard"))
-    assert ui.drawn == "" and "drawn-mark" not in render(ui)
+    assert ui.drawn == "" and "data-new" not in render(ui)
 
 
 GOING_OUT = """

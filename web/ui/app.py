@@ -18,17 +18,17 @@ from collections.abc import Awaitable
 from dataclasses import replace
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import keeping, platform, pwa, scrolling, share, sound
+from . import keeping, navigation, platform, pwa, scrolling, share, sound
 from .controller import handle
 from .i18n import text
 from .narration import announcement
 from .pad_saves import PAD, PadSlot
 from .play import timer_delay, timer_event
-from .screens import render
+from .screens import render, reveals
 from .state import Event, Screen, SetupForm, SetupInput, Ui
 from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
 
@@ -111,7 +111,7 @@ def _record(saves: Saves, before: Ui, after: Ui) -> Ui:
     """Save the game ``after`` shows.  If another window wrote a newer save meanwhile, that
     one is not written over: it is shown instead, and the player told why."""
     assert after.game is not None
-    recorded = saves.record(after.game, _local_time() if after.game.is_over else "")
+    recorded = saves.record(after.game, _local_time() if after.game.is_over else "", after.drawn)
     if recorded.newer is not None:
         return keeping.synced(before, recorded.newer)
     if recorded.problem:
@@ -125,7 +125,8 @@ def _record(saves: Saves, before: Ui, after: Ui) -> Ui:
 async def _ask_to_keep(method: str) -> None:
     """Ask the browser to keep the app's storage (``persist``: once there is a game to
     keep), or whether it does (``persisted``), and tell the settings screen."""
-    storage = window.navigator.storage
+    # Not every browser has navigator.storage (WebKitGTK has none): then it does not say.
+    storage = getattr(window.navigator, "storage", None)
     answer = await platform.settle(storage, method) if storage else platform.Settled(ok=False)
     kept = "" if not answer.ok else "yes" if answer.value else "no"
     document.documentElement.dataset.storageKept = kept or "unknown"
@@ -172,7 +173,7 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     scrolled = scrolling.positions(app)
     app.innerHTML = markup
     if before is not None and before.screen is ui.screen:
-        scrolling.restore(app, scrolled, reveal=_writing_at(before) != _writing_at(ui))
+        scrolling.restore(app, scrolled, reveal=reveals(before, ui))
     root = document.documentElement
     if root.lang != ui.language:
         root.lang = ui.language
@@ -188,19 +189,73 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     # A counter of renders: tests and the tap benchmark wait for it to move.
     _app["renders"] = _app.get("renders", 0) + 1
     root.dataset.renders = str(_app["renders"])
+    _sync_history(ui)
     _schedule(ui)
 
 
-def _writing_at(ui: Ui) -> int | None:
-    """The seat the score pad's keypad writes to (its row is brought into view when it moves)."""
-    return ui.draft.at if ui.draft is not None else None
+# --- the browser's history: Back as the phone means it (see navigation) ------------------
+
+
+def _sync_history(ui: Ui) -> None:
+    """Bring the browser's history to the screen's depth: an entry pushed for each level
+    deeper, entries gone back over for each level up (their popstate is ours, not a Back),
+    the entry replaced for a screen at the same level.  While going back is under way, the
+    sync waits for it (``_on_popstate``): pushing meanwhile would land on the wrong entry."""
+    if _app.get("pops-pending", 0):
+        _app["resync"] = True
+        return
+    target, at = navigation.depth(ui), _app.get("depth", 0)
+    remembered = navigation.place(ui)
+    history = window.history
+    if target > at:
+        for level in range(at + 1, target + 1):
+            history.pushState(_js({**remembered, "depth": level}), "")
+    elif target < at:
+        _app["pops-pending"] = _app.get("pops-pending", 0) + 1
+        history.go(target - at)
+    else:
+        history.replaceState(_js(remembered), "")
+    _app["depth"] = target
+
+
+def _js(values: dict[str, object]) -> Any:
+    return to_js(values, dict_converter=window.Object.fromEntries)
+
+
+def _remembered(state: Any) -> dict[str, object] | None:
+    """A history entry's state as this app wrote it; None for anything else."""
+    try:
+        values = state.to_py() if state is not None and hasattr(state, "to_py") else None
+    except Exception:
+        return None
+    return values if isinstance(values, dict) else None
+
+
+def _level_of(remembered: dict[str, object] | None) -> int:
+    level = remembered.get("depth") if remembered else 0
+    return level if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= 9 else 0
+
+
+def _on_popstate(event: Any) -> None:
+    """The history moved: our own going back, or the player's Back (or Forward)."""
+    _app["depth"] = _level_of(_remembered(event.state))
+    if _app.get("pops-pending", 0):
+        _app["pops-pending"] -= 1
+        if _app.pop("resync", False):
+            _sync_history(_app["ui"])
+        return
+    ui: Ui = _app["ui"]
+    if _app["depth"] < navigation.depth(ui):
+        dispatch(Event("history-back"))
+    else:  # Forward does nothing: the history goes back to the screen shown
+        _sync_history(ui)
 
 
 def _cannot_show(ui: Ui, error: Exception) -> Ui:
-    """The damaged-save screen for a game that cannot be shown: the save stays as it is."""
-    import traceback
-
-    traceback.print_exception(error)
+    """The damaged-save screen for a game that cannot be shown: the save stays as it is.
+    The error is on that screen, in words; the console gets one line, not a traceback
+    (a traceback there means an exception nobody caught, and fails the tests)."""
+    window.console.warn(f"the saved game cannot be shown: {type(error).__name__}: {error}")
     problem = text("storage.bad_save", detail=f"cannot be shown: {type(error).__name__}: {error}")
     return replace(ui, game=None, save_problem=problem, screen=Screen.CORRUPT, prompt=None)
 
@@ -238,7 +293,12 @@ def _restore_focus(ui: Ui, before: Ui, selector: str) -> None:
     on its heading, and otherwise the control used keeps it (or the hand, once it is gone)."""
     app = document.getElementById("app")
     target = None
-    if ui.prompt is not None and before.prompt is None:
+    opened = (
+        (ui.prompt is not None and before.prompt is None)
+        or (ui.menu and not before.menu)
+        or (ui.leaving and not before.leaving)
+    )
+    if opened:
         target = app.querySelector(".prompt button")
     elif ui.screen is not before.screen:
         target = app.querySelector("h1")
@@ -256,6 +316,12 @@ def _on_key(event: Any) -> None:
     if event.key == "Escape" and ui.prompt is not None:
         event.preventDefault()
         dispatch(Event("cancel"))
+    elif event.key == "Escape" and ui.menu:
+        event.preventDefault()
+        dispatch(Event("menu-close"))
+    elif event.key == "Escape" and ui.leaving:
+        event.preventDefault()
+        dispatch(Event("stay"))
     elif event.key == "Escape" and ui.draft is not None and ui.draft.counting is not None:
         event.preventDefault()
         dispatch(Event("pad-count-close"))
@@ -404,10 +470,14 @@ def start() -> None:
     if loaded.problem:
         ui = replace(ui, save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
     elif loaded.game is not None:
-        ui = replace(ui, game=loaded.game)
+        ui = replace(ui, game=loaded.game, drawn=loaded.drawn)
     pad = pads.load()
     ui = replace(ui, pad=pad.pad, pad_problem=pad.problem)
     ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
+    # A reload keeps the screen: the history entry remembers it.
+    remembered = _remembered(window.history.state)
+    _app["depth"] = _level_of(remembered)
+    ui = navigation.reopened(ui, remembered)
     _app["ui"] = ui
     show(ui)
     document.addEventListener("click", create_proxy(_on_click))
@@ -416,6 +486,7 @@ def start() -> None:
     document.addEventListener("visibilitychange", create_proxy(_on_hidden))
     window.addEventListener("pagehide", create_proxy(lambda _event: saves.flush()))
     window.addEventListener("storage", create_proxy(_on_storage))
+    window.addEventListener("popstate", create_proxy(_on_popstate))
     pwa.watch_for_updates()
     if loaded.game is not None:
         _app["asked-to-keep"] = True

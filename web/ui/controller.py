@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from . import coaching, pad_form, play, setup_form, share
+from . import coaching, navigation, pad_form, play, setup_form, share
 from .i18n import LANGUAGES, NOTHING
 from .state import Event, Screen, Speed, Ui
 
@@ -40,17 +40,24 @@ def _go(screen: Screen) -> Handler:
     """Open the rules or past games; Back returns to the screen they were opened from."""
 
     def go(ui: Ui, _event: Event) -> Ui:
-        return replace(ui, screen=screen, previous=ui.screen, message=NOTHING)
+        return replace(ui, screen=screen, previous=ui.screen, message=NOTHING, menu=False)
 
     return go
 
 
-def _back(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, screen=ui.previous, message=NOTHING)
-
-
 def _home(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, screen=Screen.HOME, prompt=None, selected=(), message=NOTHING)
+    return navigation.leave(ui)
+
+
+def _menu(ui: Ui, _event: Event) -> Ui:
+    """Open the table's menu (closing any question the table had open)."""
+    if ui.screen is not Screen.TABLE:
+        return ui
+    return replace(ui, menu=True, prompt=None, message=NOTHING)
+
+
+def _menu_close(ui: Ui, _event: Event) -> Ui:
+    return replace(ui, menu=False)
 
 
 def _dismiss(ui: Ui, _event: Event) -> Ui:
@@ -101,7 +108,12 @@ HANDLERS: dict[str, Handler] = {
     "rules": _go(Screen.RULES),
     "history": _go(Screen.HISTORY),
     "settings": _go(Screen.SETTINGS),
-    "back": _back,
+    "back": lambda ui, _event: navigation.back(ui),
+    "menu": _menu,
+    "menu-close": _menu_close,
+    "history-back": lambda ui, _event: navigation.back(ui),
+    "leave": lambda ui, _event: navigation.leave(ui),
+    "stay": lambda ui, _event: navigation.stay(ui),
     "dismiss": _dismiss,
     "discard-save": _discard_save,
     "storage-kept": _storage_kept,

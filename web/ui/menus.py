@@ -17,7 +17,7 @@ __all__ = ["home_screen", "rules_screen", "settings_screen", "update_banner"]
 OTHER_EDITIONS = tuple(rules for rules in EDITIONS.values() if rules is not MAIN_EDITION)
 
 
-def home_screen(ui: Ui, w: Words, build: str, note: str, finished: int) -> Markup:
+def home_screen(ui: Ui, w: Words, finished: int) -> Markup:
     """The first screen: New game, Continue, Rules, Past games, Settings, and the options."""
     variations = [info.key for info in OPTION_CATALOGUE if info.kind == "variation"]
     rules = [info.key for info in OPTION_CATALOGUE if info.kind == "rule"]
@@ -71,17 +71,7 @@ def home_screen(ui: Ui, w: Words, build: str, note: str, finished: int) -> Marku
                 )
                 for rules in OTHER_EDITIONS
             ],
-            el(
-                "footer",
-                el("p", w("app.unofficial")),
-                el(
-                    "p",
-                    w("app.version", build=build),
-                    el("span", f" · {note}", class_="note") if note else "",
-                    class_="version",
-                ),
-                class_="home-footer",
-            ),
+            el("footer", el("p", w("app.unofficial")), class_="home-footer"),
         ]
     )
 
@@ -90,9 +80,12 @@ def _option(w: Words, key: str) -> Markup:
     return el("li", el("strong", w(f"option.{key}.title")), el("span", w(f"option.{key}.summary")))
 
 
-def settings_screen(ui: Ui, w: Words, reduced_motion: bool = False) -> Markup:
+def settings_screen(
+    ui: Ui, w: Words, reduced_motion: bool = False, build: str = "", note: str = ""
+) -> Markup:
     """The phone's settings: the language (the browser's, or one chosen), large type,
-    sounds, and how fast computer players move."""
+    sounds, and how fast computer players move; at the end, which build this is (for a
+    report of a problem: the home screen has no room for it)."""
     automatic = words(pick_language("", ui.browser_languages))
     languages = [
         choice(
@@ -158,6 +151,14 @@ def settings_screen(ui: Ui, w: Words, reduced_motion: bool = False) -> Markup:
                 class_="setup settings",
                 id="settings",
             ),
+            el(
+                "p",
+                w("app.version", build=build),
+                el("span", f" · {note}", class_="note") if note else "",
+                class_="version",
+            )
+            if build
+            else "",
         ]
     )
 

@@ -14,7 +14,19 @@ from .i18n import NOTHING, Text, text, words
 from .state import Move, Ui
 from .table_model import people, since_turn, watchers
 
-__all__ = ["announce", "announcement", "cues", "flip_words", "log_moves", "narrate", "narration"]
+__all__ = [
+    "announce",
+    "announcement",
+    "cues",
+    "deal_moves",
+    "deal_said",
+    "dealt_skip",
+    "flip_words",
+    "just_skipped",
+    "log_moves",
+    "narrate",
+    "narration",
+]
 
 
 def narration(ui: Ui) -> tuple[Text, ...]:
@@ -28,10 +40,40 @@ def announcement(ui: Ui) -> str:
     return " ".join(w.say(line) for line in ui.said)
 
 
+def dealt_skip(game: GameState) -> int | None:
+    """The seat a Skip turned up at the deal has skipped (ruling 14), while the hand's first
+    turn is on; None otherwise."""
+    if game.turns != 1 or game.step not in (Step.DRAW, Step.PLAY) or len(game.discard_pile) != 1:
+        return None
+    if not game.discard_pile[0].is_skip:
+        return None
+    return next((seat for seat, player in enumerate(game.players) if player.skip_protected), None)
+
+
+def deal_moves(game: GameState) -> tuple[Move, ...]:
+    """What the table sees of a deal: a Skip turned up, and whom it skipped."""
+    seat = dealt_skip(game)
+    if seat is None:
+        return ()
+    said = text("say.skip_dealt", name=game.players[seat].name)
+    return (Move(seat, game.hand_number, said, turn_end=True, skipped=True),)
+
+
+def just_skipped(game: GameState, log: tuple[Move, ...]) -> tuple[int, ...]:
+    """The players who lost a turn to a Skip since the last turn played: the hand-off names
+    them, once (the next player's hand-off no longer does)."""
+    seats: list[int] = []
+    for move in reversed(log):
+        if move.hand != game.hand_number or not move.skipped:
+            break
+        seats.append(move.seat)
+    return tuple(reversed(seats))
+
+
 def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move, ...]:
     """``action`` as the table's log keeps it, with any player whose turn it skipped."""
     if isinstance(action, NextHand):
-        return ()
+        return deal_moves(after)
     turn_end = isinstance(action, Discard) or after.step is not Step.PLAY
     added = (action.player, action.group, action.card) if isinstance(action, Hit) else None
     said = narrate(before, action)
@@ -45,7 +87,7 @@ def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move
             )
             if waiting and not after.players[seat].skip_pending:
                 said = text("say.skipped", name=before.players[seat].name)
-                moves.append(Move(seat, before.hand_number, said, turn_end=True))
+                moves.append(Move(seat, before.hand_number, said, turn_end=True, skipped=True))
     return tuple(moves)
 
 
@@ -107,7 +149,7 @@ def announce(before: GameState, action: Action, after: GameState, drawn: Card | 
     if drawn is not None and isinstance(action, Draw):
         said.append(text("say.you_drew", card=drawn))
     elif isinstance(action, NextHand):
-        said.append(text("say.next_hand", number=after.hand_number, name=after.player.name))
+        said += deal_said(after)
     else:
         said.append(narrate(before, action))
     if after.step in (Step.HAND_OVER, Step.GAME_OVER) and before.step is Step.PLAY:
@@ -120,6 +162,16 @@ def announce(before: GameState, action: Action, after: GameState, drawn: Card | 
     elif after.current != before.current and after.step in (Step.DRAW, Step.PLAY):
         said.append(text("say.turn", name=after.player.name))
     return tuple(line for line in said if line)
+
+
+def deal_said(game: GameState) -> list[Text]:
+    """A deal read out: the hand dealt, a Skip turned up and whom it skipped, who plays first."""
+    skipped = dealt_skip(game)
+    said = [text("say.dealt", number=game.hand_number)]
+    if skipped is not None:
+        said.append(text("say.skip_dealt", name=game.players[skipped].name))
+    said.append(text("say.first", name=game.player.name))
+    return said
 
 
 def flip_words(before: GameState, action: Action) -> Text:

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from phase10 import SetupError
-from phase10.pad import HandEntry, PadError, ScorePad, add_hand, card_kinds, replace_hand, undo_hand
+from phase10 import SetupError, scoresheet
+from phase10.pad import HandEntry, PadError, Refusal, ScorePad, add_hand, card_kinds, replace_hand, undo_hand
 from phase10.pad import standings as pad_standings
 from phase10.rules import PERSON
 
@@ -21,7 +21,7 @@ from .i18n import NOTHING, Text, text
 from .setup_form import checked_form, seat_names
 from .state import WAYS, Event, PadDraft, Screen, SetupForm, Ui
 
-__all__ = ["HANDLERS", "MAX_DIGITS", "draft_total", "refusal_words"]
+__all__ = ["HANDLERS", "MAX_DIGITS", "cards_held", "draft_total", "refusal_words"]
 
 MAX_DIGITS = 3  # no hand is worth 1,000 points
 
@@ -82,12 +82,12 @@ def _write(ui: Ui, _event: Event) -> Ui:
     draft = PadDraft(
         number=len(ui.pad.entries) + 1,
         dealt=dealt,
-        out=(False,) * seats,
+        out=None,
         laid=(False,) * seats,
         points=("",) * seats,
         at=dealt[0],
     )
-    return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING)
+    return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING, pad_undone=())
 
 
 def _mend(ui: Ui, event: Event) -> Ui:
@@ -101,20 +101,35 @@ def _mend(ui: Ui, event: Event) -> Ui:
     draft = PadDraft(
         number=number,
         dealt=before.dealt,
-        out=tuple(seat in entry.went_out for seat in range(len(pad.names))),
+        out=entry.went_out[0] if entry.went_out else None,
         laid=entry.completed,
         points=tuple("" if points is None else str(points) for points in entry.points),
         at=before.dealt[0],
         mending=True,
     )
-    return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING)
+    return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING, pad_undone=())
 
 
 def _undo(ui: Ui, _event: Event) -> Ui:
+    """Take back the last hand; it waits to be put back (``_redo``) until another is written."""
     if ui.pad is None or not ui.pad.entries:
         return ui
-    number = len(ui.pad.entries)
-    return replace(ui, pad=undo_hand(ui.pad), message=text("pad.undone", number=number))
+    return replace(
+        ui, pad=undo_hand(ui.pad), message=NOTHING, pad_undone=(ui.pad.entries[-1], *ui.pad_undone)
+    )
+
+
+def _redo(ui: Ui, _event: Event) -> Ui:
+    """Put back the hand last taken back, checked by the rules as any hand written."""
+    if ui.pad is None or not ui.pad_undone:
+        return ui
+    entry, *rest = ui.pad_undone
+    try:
+        pad = add_hand(ui.pad, entry)
+    except PadError as error:  # the pad moved on meanwhile (another window): it stays as it is
+        return replace(ui, pad_undone=(), message=refusal_words(error, ui.pad))
+    said = text("pad.redone", number=len(pad.entries))
+    return replace(ui, pad=pad, pad_undone=tuple(rest), message=said)
 
 
 def _seat(ui: Ui, event: Event) -> int | None:
@@ -125,19 +140,27 @@ def _seat(ui: Ui, event: Event) -> int | None:
 
 
 def _toggle_out(ui: Ui, event: Event) -> Ui:
-    """Marking a player out marks their phase laid and their points 0 (both can be changed)."""
+    """Who went out: one player for the whole hand (choosing another moves the mark; choosing
+    the same one again takes it off).  Going out means the phase was laid, so that is marked
+    too; the points typed for that player are kept, and count again if the mark moves on."""
     seat, draft = _seat(ui, event), ui.draft
     if seat is None or draft is None:
         return ui
-    going = not draft.out[seat]
-    points = "0" if going else ("" if draft.points[seat] == "0" else draft.points[seat])
+    going = draft.out != seat
+    # The keypad never writes to who went out: it moves on to the next player if it was there.
+    others = [other for other in draft.dealt if other != seat]
+    at = draft.at if not going or draft.at != seat or not others else _after(others, seat)
     return _changed(
         ui,
-        out=_set(draft.out, seat, going),
+        out=seat if going else None,
         laid=_set(draft.laid, seat, True) if going else draft.laid,
-        points=_set(draft.points, seat, points),
-        at=seat,
+        at=at,
     )
+
+
+def _after(seats: list[int], seat: int) -> int:
+    """The first of ``seats`` after ``seat`` round the table."""
+    return next((other for other in seats if other > seat), seats[0])
 
 
 def _toggle_laid(ui: Ui, event: Event) -> Ui:
@@ -148,15 +171,15 @@ def _toggle_laid(ui: Ui, event: Event) -> Ui:
 
 
 def _point_at(ui: Ui, event: Event) -> Ui:
-    """The keypad writes to this player's points."""
+    """The keypad writes to this player's points (not to who went out: they score 0)."""
     seat = _seat(ui, event)
-    return ui if seat is None else _changed(ui, at=seat)
+    return ui if seat is None or ui.draft is None or seat == ui.draft.out else _changed(ui, at=seat)
 
 
 def _key(ui: Ui, event: Event) -> Ui:
     """A keypad key: a digit, or "back" to rub the last one out."""
     draft = ui.draft
-    if draft is None:
+    if draft is None or draft.at == draft.out:
         return ui
     typed = draft.points[draft.at]
     if event.value == "back":
@@ -171,9 +194,20 @@ def _key(ui: Ui, event: Event) -> Ui:
 def _count(ui: Ui, event: Event) -> Ui:
     """Open the card counter for a player."""
     seat = _seat(ui, event)
-    if seat is None or ui.pad is None:
+    if seat is None or ui.pad is None or ui.draft is None or ui.draft.out == seat:
         return ui
     return _changed(ui, at=seat, counting=(0,) * len(card_kinds(ui.pad.rules)))
+
+
+def cards_held(ui: Ui) -> tuple[int, int]:
+    """The fewest and most cards the player being counted can hold at the hand's end, as
+    the draft says it went for them (phase laid or not): a seat that did not lay its phase
+    holds the whole hand; one that did holds at most the hand less the phase's cards."""
+    assert ui.pad is not None and ui.draft is not None
+    pad, draft = ui.pad, ui.draft
+    before = pad_standings(replace(pad, entries=pad.entries[: draft.number - 1]))
+    phase = scoresheet.phase_on(pad.options, before, draft.at)
+    return scoresheet.cards_left(pad.options, phase, completed=draft.laid[draft.at], went_out=False)
 
 
 def _count_by(step: int) -> Callable[[Ui, Event], Ui]:
@@ -185,7 +219,8 @@ def _count_by(step: int) -> Callable[[Ui, Event], Ui]:
         counted = list(draft.counting)
         if not 0 <= kind < len(counted):
             return ui
-        most = pad.rules.hand_size - sum(counted) + counted[kind]  # a hand holds no more
+        _, holds = cards_held(ui)
+        most = holds - sum(counted) + counted[kind]  # the player holds no more
         counted[kind] = max(0, min(counted[kind] + step, most))
         return _changed(ui, counting=tuple(counted))
 
@@ -217,35 +252,70 @@ def _save(ui: Ui, _event: Event) -> Ui:
     draft, pad = ui.draft, ui.pad
     if draft is None or pad is None:
         return ui
-    if not any(draft.out):
+    if draft.out is None:
         # With real cards the discards are shuffled into a new draw pile: someone goes out.
         return _changed(ui, error=text("pad.refused.nobody-out"))
     entry = HandEntry(
-        went_out=tuple(seat for seat in draft.dealt if draft.out[seat]),
+        went_out=(draft.out,),
         completed=tuple(draft.laid[seat] and seat in draft.dealt for seat in range(len(pad.names))),
-        points=tuple(
-            int(draft.points[seat]) if seat in draft.dealt and draft.points[seat] else None
-            for seat in range(len(pad.names))
-        ),
+        points=tuple(_points(draft, seat) for seat in range(len(pad.names))),
     )
     try:
         after = replace_hand(pad, draft.number, entry) if draft.mending else add_hand(pad, entry)
     except PadError as error:
-        said = refusal_words(error, pad)
+        said = refusal_words(error, pad, entry)
         if error.hand != draft.number:  # mending: a later hand would no longer add up
             return _changed(ui, error=text("pad.refused.later", number=error.hand, reason=said))
         # The keypad moves to the player the refusal names, ready to put it right.
         at = error.seat if error.seat in draft.dealt else draft.at
         return _changed(ui, error=said, at=at)
     said = text("pad.mended" if draft.mending else "pad.written", number=draft.number)
-    return replace(ui, pad=after, draft=None, screen=Screen.PAD, message=said)
+    return replace(ui, pad=after, draft=None, screen=Screen.PAD, message=said, pad_undone=())
 
 
-def refusal_words(error: PadError, pad: ScorePad) -> Text:
-    """Why the pad refused, in the UI's words: who, and what is wrong."""
+def _points(draft: PadDraft, seat: int) -> int | None:
+    """A seat's points as written: 0 for who went out, none for a seat not dealt in."""
+    if seat not in draft.dealt:
+        return None
+    if seat == draft.out:
+        return 0
+    return int(draft.points[seat]) if draft.points[seat] else None
+
+
+# Refusals about what a hand of cards can be worth, said with why the player holds them:
+# by the refusal and whether the player laid their phase.
+_HELD = {
+    (Refusal.TOO_MANY, True): "pad.refused.too-many.laid",
+    (Refusal.TOO_MANY, False): "pad.refused.too-many.unlaid",
+    (Refusal.TOO_FEW, True): "pad.refused.too-few.laid",
+    (Refusal.TOO_FEW, False): "pad.refused.too-few.unlaid",
+    (Refusal.IMPOSSIBLE, True): "pad.refused.impossible.laid",
+    (Refusal.IMPOSSIBLE, False): "pad.refused.impossible.unlaid",
+}
+
+
+def refusal_words(error: PadError, pad: ScorePad, entry: HandEntry | None = None) -> Text:
+    """Why the pad refused, in the table's words: who, what is wrong, and for points, why
+    ("Mia didn't lay phase 3, so Mia holds 10 cards: 50 points at least")."""
     name = pad.names[error.seat] if error.seat is not None else ""
     low, high = error.limits
-    return text(f"pad.refused.{error.refusal.value}", name=name, number=error.hand, low=low, high=high)
+    key = f"pad.refused.{error.refusal.value}"
+    laid = entry is not None and error.seat is not None and entry.completed[error.seat]
+    held = _HELD.get((error.refusal, laid))
+    if held is not None and error.seat is not None and entry is not None:
+        before = pad_standings(replace(pad, entries=pad.entries[: error.hand - 1]))
+        phase = scoresheet.phase_on(pad.options, before, error.seat)
+        fewest, most = scoresheet.cards_left(pad.options, phase, completed=laid, went_out=False)
+        return text(
+            held,
+            name=name,
+            phase=phase,
+            cards=most,
+            fewest=fewest,
+            low=low,
+            high=high,
+        )
+    return text(key, name=name, number=error.hand, low=low, high=high)
 
 
 def _cancel(ui: Ui, _event: Event) -> Ui:
@@ -274,6 +344,7 @@ HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
     "pad-write": _write,
     "pad-mend": _mend,
     "pad-undo": _undo,
+    "pad-redo": _redo,
     "pad-out": _toggle_out,
     "pad-laid": _toggle_laid,
     "pad-at": _point_at,

@@ -16,7 +16,7 @@ from phase10.pad import standings as pad_standings
 from .html import Markup, el, join
 from .i18n import Words
 from .keeping_screens import notice
-from .pad_form import draft_total
+from .pad_form import cards_held, draft_total
 from .pieces import button, header, toggle
 from .share import PAD
 from .sheets import Sheet, score_sheet, standings, way_to_play
@@ -49,8 +49,10 @@ def pad_screen(ui: Ui, w: Words) -> Markup:
             el("section", el("h2", w("sheet.standings")), standings(sheet, w), class_="card-panel")
             if pad.entries
             else el("p", w("pad.no_hands"), class_="card-panel"),
-            el("section", score_sheet(sheet, w), _mending(pad, w), class_="card-panel sheet-panel")
+            el("section", score_sheet(sheet, w), _mending(ui, pad, w), class_="card-panel sheet-panel")
             if pad.entries
+            else el("section", _mending(ui, pad, w), class_="card-panel")
+            if ui.pad_undone
             else "",
             el(
                 "div",
@@ -103,12 +105,30 @@ def _next(pad: ScorePad, w: Words) -> Markup:
     return button(label, "pad-write", primary=True)
 
 
-def _mending(pad: ScorePad, w: Words) -> Markup:
-    """Take back the last hand, or write any hand again."""
+def _mending(ui: Ui, pad: ScorePad, w: Words) -> Markup:
+    """Take back the last hand, or write any hand again.  A hand just taken back is said
+    here, where the finger is, with Redo in Undo's place: a second tap puts it back rather
+    than taking back another."""
     last = len(pad.entries)
+    first: Markup | str
+    again: Markup | str
+    if ui.pad_undone:
+        entry = ui.pad_undone[0]
+        out = pad.names[entry.went_out[0]] if entry.went_out else ""
+        first = el(
+            "div",
+            el("p", w("pad.undone", number=last + 1, name=out), class_="pad-undone", role="status"),
+            button(w("pad.redo", number=last + 1), "pad-redo", primary=True),
+            class_="pad-redo",
+        )
+        again = button(w("pad.undo", number=last), "pad-undo") if last else ""
+    else:
+        first, again = button(w("pad.undo", number=last), "pad-undo") if last else "", ""
+    if not last:
+        return el("div", first, class_="pad-fixes")
     return el(
         "div",
-        button(w("pad.undo", number=last), "pad-undo"),
+        first,
         el(
             "details",
             el("summary", w("pad.mend_a_hand")),
@@ -119,6 +139,7 @@ def _mending(pad: ScorePad, w: Words) -> Markup:
             ),
             class_="pad-mend",
         ),
+        again,
         class_="pad-fixes",
     )
 
@@ -150,6 +171,7 @@ def pad_hand_screen(ui: Ui, w: Words) -> Markup:
         ),
         el(
             "div",
+            _who_out(pad, draft, w),
             el("ol", *rows, class_="pad-rows", aria_label=w("pad.players")),
             class_="pad-area",
             data_scroll="pad-rows",
@@ -167,16 +189,47 @@ def pad_hand_screen(ui: Ui, w: Words) -> Markup:
     )
 
 
+def _who_out(pad: ScorePad, draft: PadDraft, w: Words) -> Markup:
+    """Who went out: one choice for the whole hand, a name each."""
+    names = [
+        toggle(
+            pad.names[seat], "pad-out", str(seat), draft.out == seat, w("pad.out_name", name=pad.names[seat])
+        )
+        for seat in draft.dealt
+    ]
+    return el(
+        "fieldset",
+        el("legend", w("pad.who_out")),
+        el("div", *names, class_="pad-out-names"),
+        class_="pad-who-out",
+    )
+
+
 def _player_row(pad: ScorePad, draft: PadDraft, seat: int, phase: int, w: Words) -> Markup:
     name = pad.names[seat]
+    out = draft.out == seat
     typed = draft.points[seat]
     shown = typed or "—"  # nothing written yet
+    points = (
+        el("p", w("pad.out_points"), class_="pad-points out-points")
+        if out
+        else el(
+            "button",
+            el("span", w("pad.points"), class_="pad-points-label"),
+            el("span", shown, class_="pad-points-value"),
+            type="button",
+            class_="pad-points",
+            data_action="pad-at",
+            data_value=str(seat),
+            aria_pressed="true" if draft.at == seat else "false",
+            aria_label=w("pad.points_of", name=name, points=typed or w("pad.no_points")),
+        )
+    )
     return el(
         "li",
         el("p", el("strong", name, class_="pad-name"), " ", el("span", w("pad.playing", number=phase))),
         el(
             "div",
-            toggle(w("pad.went_out"), "pad-out", str(seat), draft.out[seat], w("pad.out_name", name=name)),
             toggle(
                 w("pad.laid", number=phase),
                 "pad-laid",
@@ -184,21 +237,13 @@ def _player_row(pad: ScorePad, draft: PadDraft, seat: int, phase: int, w: Words)
                 draft.laid[seat],
                 w("pad.laid_name", name=name, number=phase),
             ),
-            el(
-                "button",
-                el("span", w("pad.points"), class_="pad-points-label"),
-                el("span", shown, class_="pad-points-value"),
-                type="button",
-                class_="pad-points",
-                data_action="pad-at",
-                data_value=str(seat),
-                aria_pressed="true" if draft.at == seat else "false",
-                aria_label=w("pad.points_of", name=name, points=typed or w("pad.no_points")),
-            ),
-            button(w("pad.count"), "pad-count", value=str(seat), name=w("pad.count_name", name=name)),
+            points,
+            ""
+            if out
+            else button(w("pad.count"), "pad-count", value=str(seat), name=w("pad.count_name", name=name)),
             class_="pad-marks",
         ),
-        class_="pad-row" + (" at" if draft.at == seat else ""),
+        class_="pad-row" + (" at" if draft.at == seat and not out else "") + (" out" if out else ""),
         data_reveal=draft.at == seat,
     )
 
@@ -225,6 +270,12 @@ def _counter(ui: Ui, w: Words) -> Markup:
     name = pad.names[draft.at]
     total = draft_total(ui)
     cards = sum(draft.counting)
+    fewest, most = cards_held(ui)
+    held = (
+        w("pad.count_held", count=cards, cards=most)
+        if fewest == most
+        else w("pad.count_held_most", count=cards, cards=most)
+    )
     rows = [
         _kind_row(kind, index, draft.counting[index], w) for index, kind in enumerate(card_kinds(pad.rules))
     ]
@@ -234,7 +285,13 @@ def _counter(ui: Ui, w: Words) -> Markup:
             "section",
             el("h2", w("pad.count_title", name=name), id="counter-title"),
             el("ul", *rows, class_="counter-kinds"),
-            el("p", w("pad.count_total", count=cards, points=total), class_="counter-total", role="status"),
+            el(
+                "p",
+                w("pad.count_total", count=cards, points=total),
+                el("small", held, class_="counter-held"),
+                class_="counter-total",
+                role="status",
+            ),
             el(
                 "div",
                 button(w("pad.count_use", points=total), "pad-count-use", primary=True),

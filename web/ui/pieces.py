@@ -21,6 +21,7 @@ __all__ = [
     "button",
     "card_class",
     "card_face",
+    "docked",
     "group_value",
     "group_view",
     "hand_card",
@@ -112,13 +113,15 @@ def hand_card(
     hinted: bool = False,
 ) -> Markup:
     """A card of the hand shown, a button that selects it; the card drawn this turn is
-    marked (and named so) until the turn ends, and a card a hint points at is outlined."""
+    marked "New" (and named so) until the turn ends, and a card a hint points at is
+    outlined.  The mark is drawn by the CSS from ``data-new``: as text in the button it would
+    be words seen but not in the card's name (the name says it, in the language's order)."""
     label = w.card(card)
     return el(
         "button",
         card_face(card, w),
-        el("span", w("table.drawn"), class_="drawn-mark", aria_hidden="true") if drawn else "",
         type="button",
+        data_new=w("table.drawn") if drawn else None,
         class_=card_class(card)
         + (" selected" if selected else "")
         + (" arrive" if arriving else "")
@@ -143,9 +146,12 @@ def group_view(
     *,
     new: bool = False,
     new_cards: tuple[str, ...] = (),
+    hinted: bool = False,
 ) -> Markup:
     """A laid group; each Wild shows what it stands for.  A group laid since the viewer's
-    turn is marked ``new``, and so are the cards (in notation) others have added to it."""
+    turn is marked ``new``, and so are the cards (in notation) others have added to it.
+    A group the selected card can go on (``hittable``) or a hint points at (``hinted``) is
+    brought into view when it is off screen (``data-reveal``, see ``scrolling``)."""
     cards = []
     marked = list(new_cards)
     for i, card in enumerate(group.cards):
@@ -174,7 +180,9 @@ def group_view(
         + (" hittable" if hittable else "")
         + (" arrive" if arriving else "")
         + (" new" if new else "")
+        + (" hinted" if hinted else "")
     )
+    reveal = hittable or hinted
     count = w("group.count", count=len(group.cards))
     if hittable:
         # Named by what it shows, so that a voice command saying its name finds it.
@@ -186,6 +194,7 @@ def group_view(
             data_action="hit",
             data_value=f"{seat}:{index}",
             class_=classes,
+            data_reveal=reveal,
         )
     name = el("span", w.group(group), class_="group-name", aria_hidden="true")
     return el(
@@ -195,6 +204,7 @@ def group_view(
         role="group",
         class_=classes,
         aria_label=w("group.label", group=group, count=len(group.cards)),
+        data_reveal=reveal,
     )
 
 
@@ -250,6 +260,17 @@ def header(
         items.append(button(w("button.home"), "home"))
     buttons = el("div", *items, class_="bar-buttons")
     return el("header", el("h1", title, tabindex="-1"), buttons, notice, class_="bar")
+
+
+def docked(body: list[Markup | str], dock: Markup) -> Markup:
+    """A screen whose main button stays at the bottom, beside what scrolls rather than over
+    it: nothing it holds (a sheet's last rows) ever lies under the button."""
+    return el(
+        "div",
+        el("div", *body, class_="docked-body", data_scroll="screen"),
+        el("div", dock, class_="docked-dock"),
+        class_="docked",
+    )
 
 
 # The edition a table plays unless it chooses another: the one the screens show first.

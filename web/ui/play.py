@@ -31,11 +31,21 @@ from phase10 import (
 from phase10.view import view
 
 from .i18n import NOTHING, Text, text
-from .narration import announce, cues, flip_words, log_moves
+from .narration import announce, cues, deal_moves, deal_said, flip_words, log_moves
 from .state import Event, Fresh, Prompt, PromptKind, Screen, Sort, Speed, Ui
 from .table_model import choices, closing, computer_turn, people, shown_hand
 
-__all__ = ["HANDLERS", "SPEEDS", "computer_due", "resume", "timer_delay", "timer_event"]
+__all__ = [
+    "HANDLERS",
+    "SPEEDS",
+    "computer_due",
+    "deal",
+    "drawn_in",
+    "resume",
+    "return_screen",
+    "timer_delay",
+    "timer_event",
+]
 
 # How long a computer player's move stays on screen before the next one, in milliseconds,
 # at each speed the player can choose.  With reduced motion nothing is animated, so the
@@ -53,11 +63,12 @@ def computer_due(ui: Ui) -> bool:
 
 
 def timer_event(ui: Ui) -> Event | None:
-    """What the page's timer does next, unasked: a computer player's move, or the scores
-    once the hand's last play has been seen."""
+    """What the page's timer does next, unasked: a computer player's move, or, with one
+    person at the table, the scores once the hand's last play has been seen.  Where several
+    people share the phone, the last play waits for a tap: everyone looks at it first."""
     if computer_due(ui):
         return Event("computer")
-    if closing(ui):
+    if closing(ui) and ui.game is not None and len(people(ui.game)) == 1:
         return Event("scores")
     return None
 
@@ -88,8 +99,17 @@ def turn_screen(game: GameState) -> Screen:
     return Screen.HANDOFF
 
 
-def resume(ui: Ui, game: GameState) -> Ui:
-    """Open a game: its current screen, with any hand hidden until it is passed on."""
+def return_screen(game: GameState) -> Screen:
+    """The table, come back to from another screen: a hand's last play stays on it; a
+    person's turn in pass-and-play goes through the hand-off again."""
+    if game.step in (Step.HAND_OVER, Step.GAME_OVER):
+        return Screen.TABLE
+    return turn_screen(game)
+
+
+def resume(ui: Ui, game: GameState, drawn: str = "") -> Ui:
+    """Open a game: its current screen, with any hand hidden until it is passed on.
+    ``drawn`` is the card its player to move drew this turn, as saved, marked again."""
     return replace(
         ui,
         game=game,
@@ -99,10 +119,25 @@ def resume(ui: Ui, game: GameState) -> Ui:
         message=NOTHING,
         flipped=NOTHING,
         said=(),
-        drawn="",
+        drawn=drawn_in(game, drawn),
         cue=(),
         advice=None,
+        menu=False,
     )
+
+
+def deal(ui: Ui, game: GameState) -> Ui:
+    """Open a game just dealt: as ``resume``, and the deal is said (a Skip turned up and
+    whom it skipped, who plays first) and logged for the table."""
+    return replace(resume(ui, game), log=deal_moves(game), said=tuple(deal_said(game)))
+
+
+def drawn_in(game: GameState, notation: str) -> str:
+    """``notation`` if it can be the card the player to move drew this turn (they have drawn,
+    and hold such a card), else "": a stale or damaged mark is dropped, not shown."""
+    if not notation or game.step is not Step.PLAY:
+        return ""
+    return notation if any(str(card) == notation for card in game.player.shown_hand) else ""
 
 
 REFUSED = Text("error.refused")
@@ -189,7 +224,7 @@ def _continue(ui: Ui, _event: Event) -> Ui:
     if not ui.can_continue:
         return ui
     assert ui.game is not None
-    return resume(ui, ui.game)
+    return resume(ui, ui.game, ui.drawn)
 
 
 def _play_again(ui: Ui, event: Event) -> Ui:
@@ -197,7 +232,7 @@ def _play_again(ui: Ui, event: Event) -> Ui:
     config = ui.game.config
     seed = int(event.value) % 2**64 if event.value.isdigit() else (config.seed + 1) % 2**64
     first_dealer = (config.first_dealer + 1) % len(config.players)
-    return resume(ui, new_game(replace(config, seed=seed, first_dealer=first_dealer)))
+    return deal(ui, new_game(replace(config, seed=seed, first_dealer=first_dealer)))
 
 
 def _reveal(ui: Ui, _event: Event) -> Ui:

@@ -9,7 +9,7 @@ from phase10 import GameState
 
 from .html import NO_HTML, Markup, el, join
 from .i18n import Text, Words
-from .pieces import button, card_class, card_face, header
+from .pieces import button, card_class, card_face, docked, header
 from .sheets import Sheet, finished_date, full_sheet, hints_note, order, standings, way_to_play
 from .storage import PastGame
 
@@ -100,7 +100,7 @@ def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
         if game.tiebreak
         else ""
     )
-    return join(
+    return docked(
         [
             header(w, w("over.title", number=record.number), home=True),
             el(
@@ -117,8 +117,8 @@ def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
             ),
             _standings_panel(sheet, w),
             el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
-            button(next_label, "next-hand", primary=True),
-        ]
+        ],
+        button(next_label, "next-hand", primary=True),
     )
 
 

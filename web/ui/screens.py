@@ -13,18 +13,20 @@ from collections.abc import Sequence
 
 from phase10 import GameState
 
-from .html import Markup, join
+from .html import NO_HTML, Markup, join
 from .i18n import words
 from .keeping_screens import corrupt_screen, notice, restore_screen
 from .menus import home_screen, rules_screen, settings_screen
+from .narration import just_skipped
 from .pad_screens import pad_hand_screen, pad_screen
 from .results import PastGame, game_over_screen, hand_over_screen, history_screen
 from .setup_screen import setup_screen
 from .state import Screen, Ui
 from .table_model import table_of
+from .table_parts import leave_panel
 from .table_screen import handoff_screen, table_screen
 
-__all__ = ["render"]
+__all__ = ["render", "reveals"]
 
 
 def render(
@@ -50,7 +52,7 @@ def render(
     if screen is Screen.RULES:
         return rules_screen(w)
     if screen is Screen.SETTINGS:
-        return settings_screen(ui, w, reduced_motion)
+        return settings_screen(ui, w, reduced_motion, build, note)
     if screen is Screen.HISTORY:
         return history_screen(finished, unreadable, w, notice(ui.message, w))
     if screen is Screen.CORRUPT:
@@ -58,12 +60,31 @@ def render(
     if screen is Screen.RESTORE and ui.restore is not None:
         return restore_screen(ui, w)
     if ui.game is not None:
+        asked = leave_panel(w) if ui.leaving else NO_HTML
         if screen is Screen.TABLE:
-            return table_screen(table_of(ui), w)
+            return join([table_screen(table_of(ui), w), asked])
         if screen is Screen.HANDOFF:
-            return join([notice(ui.message, w), handoff_screen(ui.game, w, ui.flipped)])
+            skipped = just_skipped(ui.game, ui.log)
+            return join([notice(ui.message, w), handoff_screen(ui.game, w, ui.flipped, skipped), asked])
         if screen is Screen.HAND_OVER:
-            return join([notice(ui.message, w), hand_over_screen(ui.game, w, ui.flipped)])
+            return join([notice(ui.message, w), hand_over_screen(ui.game, w, ui.flipped), asked])
         if screen is Screen.GAME_OVER:
             return game_over_screen(ui.game, w, notice(ui.message, w))
-    return home_screen(ui, w, build, note, len(finished))
+    return home_screen(ui, w, len(finished))
+
+
+def reveals(before: Ui, after: Ui) -> bool:
+    """Whether the render of ``after`` brings what it marks into view (``data-reveal``): the
+    row the score pad's keypad moved to, the groups a newly selected card can go on, what a
+    hint just asked for points at.  Any other render leaves every scrolled box where the
+    player left it."""
+    if _writing_at(before) != _writing_at(after):
+        return True
+    if after.screen is not Screen.TABLE:
+        return False
+    return after.selected != before.selected or (after.advice is not None and after.advice != before.advice)
+
+
+def _writing_at(ui: Ui) -> int | None:
+    """The seat the score pad's keypad writes to."""
+    return ui.draft.at if ui.draft is not None else None

@@ -2,9 +2,12 @@
 
 Every render replaces the screen's HTML, and a new box starts scrolled to its top.  A box
 marked ``data-scroll="name"`` gets back the position its namesake had, so writing in the
-sixth player's row of the score pad does not jump the list back to the first.  An item
-marked ``data-reveal`` is scrolled into its box's view when the render asks for it (the
-row the keypad now writes to, say, once a refusal has moved it there).
+sixth player's row of the score pad does not jump the list back to the first.  Items
+marked ``data-reveal`` are brought into their box's view when the render asks for it (the
+row the keypad now writes to, once a refusal has moved it there; the groups a selected
+card can go on; what a hint points at): unless one of them is in view already, the box
+scrolls as little as brings the first one in.  Otherwise a box never moves: the place a
+player scrolled to is theirs.
 """
 
 from __future__ import annotations
@@ -28,10 +31,23 @@ def restore(root: Any, kept: dict[str, float], *, reveal: bool) -> None:
             box.scrollTop = top
     if not reveal:
         return
+    wanted: dict[str, list[Any]] = {}
+    boxes: dict[str, Any] = {}
     for item in root.querySelectorAll("[data-reveal]"):
         box = item.closest("[data-scroll]")
         if box:
-            _into_view(item, box)
+            name = str(box.dataset.scroll)
+            boxes[name] = box
+            wanted.setdefault(name, []).append(item)
+    for name, items in wanted.items():
+        box = boxes[name]
+        if not any(_in_view(item, box) for item in items):
+            _into_view(items[0], box)
+
+
+def _in_view(item: Any, box: Any) -> bool:
+    inner, outer = item.getBoundingClientRect(), box.getBoundingClientRect()
+    return bool(inner.top >= outer.top - 1 and inner.bottom <= outer.bottom + 1)
 
 
 def _into_view(item: Any, box: Any) -> None:

@@ -14,7 +14,7 @@ from phase10 import GameConfig, GameState, SetupError, new_game
 from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 
 from .i18n import LANGUAGES, NOTHING, Text, text, words
-from .play import resume
+from .play import deal
 from .state import WAYS, Event, Screen, SetupForm, SetupInput, Ui
 
 __all__ = ["HANDLERS", "checked_form", "default_name", "seat_names"]
@@ -121,7 +121,7 @@ def _start_game(ui: Ui, event: Event) -> Ui:
         config = GameConfig(names, seed, form.options(), kinds=form.kinds, hints=form.hints)
     except SetupError:
         return replace(ui, setup=replace(form, error=text("setup.error.options")))
-    return resume(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
+    return deal(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
 
 
 def seat_names(form: SetupForm, language: str) -> tuple[str, ...]:

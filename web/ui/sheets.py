@@ -31,6 +31,7 @@ __all__ = [
     "hints_words",
     "order",
     "score_sheet",
+    "short_names",
     "standings",
     "way_to_play",
 ]
@@ -162,31 +163,34 @@ def standings(sheet: Sheet, w: Words) -> Markup:
 # --- the full sheet, like the paper pad -----------------------------------------------------
 
 
+# How many characters of a name a column shows, by the number of players: six columns
+# fit a 360 px phone with names of four letters and a mark (see ``short_names``).
+NAME_CHARS = {2: 16, 3: 11, 4: 8, 5: 6, 6: 4}
+
+
+def short_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Each name as its column shows it: whole if it fits, else its first word, cut short
+    with "…", and told apart from the others (a digit where two would read alike)."""
+    limit = NAME_CHARS.get(len(names), 4)
+    shorts: list[str] = []
+    for name in names:
+        word = name.split()[0] if name.split() else name
+        short = name if len(name) <= limit else word if len(word) <= limit else word[:limit] + "…"
+        shorts.append(short)
+    for i, short in enumerate(shorts):
+        if shorts.count(short) > 1 and short != names[i]:
+            shorts[i] = short.rstrip("…")[: max(1, limit - 1)] + str(i + 1)
+    return tuple(shorts)
+
+
 def score_sheet(sheet: Sheet, w: Words) -> Markup:
-    """Like the paper pad: each hand's points and the running total, and the phases ticked off.
-    It scrolls sideways in its own box; the first column stays put, and a shadow on the
-    right edge says there is more."""
+    """Like the paper pad: a column per player, a row per hand, each cell the phase played
+    (filled in when completed) with the hand's points, and the running total below; the
+    last row counts the phases done.  Names too long for their column are cut short, and
+    the full names are a tap away under the sheet.  Six players fit a 360 px phone: the
+    sheet never scrolls sideways."""
     names = sheet.names
-    sequence = sheet.options.phase_sequence()
-    done = [
-        {r.phases[s] for r in sheet.hands if not r.tiebreak and r.completed[s]} for s in range(len(names))
-    ]
-    ticks = [
-        el(
-            "td",
-            el(
-                "span",
-                *[el("span", str(n), class_="tick" + (" done" if n in done[s] else "")) for n in sequence],
-                class_="ticks",
-                role="img",
-                aria_label=w(
-                    "sheet.phases_done",
-                    phases=w("list.comma").join(map(str, sorted(x for x in done[s] if x))) or w("sheet.none"),
-                ),
-            ),
-        )
-        for s in range(len(names))
-    ]
+    shorts = short_names(names)
     totals = [0] * len(names)
     rules = sheet.options.ruleset()
     caption = (
@@ -199,49 +203,105 @@ def score_sheet(sheet: Sheet, w: Words) -> Markup:
         cells = []
         for seat, points in enumerate(record.points):
             if points is None:
-                cells.append(
-                    el(
-                        "td",
-                        el("span", "—", aria_hidden="true"),
-                        el("span", w("sheet.sat_out"), class_="visually-hidden"),
-                        class_="sat-out",
-                    )
-                )
+                cells.append(_sat_out(w))
                 continue
             totals[seat] += points
-            went_out = record.went_out == seat
-            phase_mark = f"✓ {record.phases[seat]}" if record.completed[seat] and not record.tiebreak else ""
-            cells.append(
-                el(
-                    "td",
-                    el(
-                        "span",
-                        w("sheet.out") if went_out else f"+{points}",
-                        class_="points" + (" out" if went_out else ""),
-                    ),
-                    el("span", phase_mark, class_="done-mark"),
-                    el("span", str(totals[seat]), class_="total"),
-                    class_="cell",
-                )
+            cells.append(_cell(record, seat, points, totals[seat], w))
+        label: Markup | str = str(record.number)
+        if record.tiebreak:
+            label = el(
+                "span",
+                el("span", str(record.number), el("small", w("sheet.tiebreak_short")), aria_hidden="true"),
+                el("span", w("sheet.tiebreak", number=record.number), class_="visually-hidden"),
             )
-        label = w("sheet.tiebreak", number=record.number) if record.tiebreak else str(record.number)
         rows.append(el("tr", el("th", label, scope="row"), *cells))
+    heads = [
+        el(
+            "th",
+            el("span", short, class_="sheet-name", aria_hidden="true") if short != name else name,
+            el("span", name, class_="visually-hidden") if short != name else "",
+            scope="col",
+        )
+        for name, short in zip(names, shorts, strict=True)
+    ]
+    done = [el("td", str(sheet.completed(seat)), class_="sheet-done") for seat in range(len(names))]
     return el(
         "div",
         el(
             "table",
             caption,
-            el(
-                "thead",
-                el("tr", el("th", w("sheet.hand"), scope="col"), *[el("th", n, scope="col") for n in names]),
-            ),
-            el("tbody", el("tr", el("th", w("sheet.phases"), scope="row"), *ticks), *rows),
+            el("thead", el("tr", _narrow_head("#", w("sheet.hand"), "col", "sheet-hand"), *heads)),
+            el("tbody", *rows),
+            el("tfoot", el("tr", _narrow_head("✓", w("sheet.done"), "row"), *done)),
             class_="score-sheet",
+            data_players=str(len(names)),
         ),
-        class_="sheet-scroll",
-        tabindex="0",
+        _full_names(names, shorts, w),
+        class_="sheet-box",
         role="region",
         aria_label=w("over.score_sheet"),
+    )
+
+
+def _cell(record: HandRecord, seat: int, points: int, total: int, w: Words) -> Markup:
+    """One player's hand: the phase played, a filled mark when completed; the points (a star
+    for who went out); the total so far.  Read out as one sentence."""
+    went_out = record.went_out == seat
+    completed = record.completed[seat] and not record.tiebreak
+    phase = record.phases[seat]
+    mark = el(
+        "span", str(phase) if phase is not None else "", class_="sheet-phase" + (" done" if completed else "")
+    )
+    scored = el(
+        "span", "★" if went_out else f"+{points}", class_="sheet-points" + (" out" if went_out else "")
+    )
+    if record.tiebreak:
+        spoken = w("sheet.cell_tiebreak", points=points, total=total)
+    else:
+        key = "sheet.cell_out" if went_out else "sheet.cell_done" if completed else "sheet.cell_missed"
+        spoken = w(key, number=phase or 0, points=points, total=total)
+    return el(
+        "td",
+        el("span", mark, scored, class_="sheet-line", aria_hidden="true"),
+        el("span", str(total), class_="total", aria_hidden="true"),
+        el("span", spoken, class_="visually-hidden"),
+        class_="cell" + (" out" if went_out else ""),
+    )
+
+
+def _narrow_head(mark: str, words: str, scope: str, class_: str | None = None) -> Markup:
+    """A header of the narrow first column: a mark seen, its words read out."""
+    return el(
+        "th",
+        el("span", mark, aria_hidden="true"),
+        el("span", words, class_="visually-hidden"),
+        scope=scope,
+        class_=class_,
+    )
+
+
+def _sat_out(w: Words) -> Markup:
+    return el(
+        "td",
+        el("span", "—", aria_hidden="true"),
+        el("span", w("sheet.sat_out"), class_="visually-hidden"),
+        class_="sat-out",
+    )
+
+
+def _full_names(names: tuple[str, ...], shorts: tuple[str, ...], w: Words) -> Markup | str:
+    """The names cut short in the sheet's columns, in full, behind a tap."""
+    if shorts == names:
+        return ""
+    pairs = [
+        el("li", el("strong", short, aria_hidden="true"), " ", name)
+        for name, short in zip(names, shorts, strict=True)
+    ]
+    return el(
+        "details",
+        el("summary", w("sheet.full_names")),
+        el("ul", *pairs, class_="sheet-names"),
+        class_="sheet-key",
     )
 
 

@@ -14,7 +14,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING
 
 from phase10 import Action, Card, GameState, Options
-from phase10.pad import ScorePad
+from phase10.pad import HandEntry, ScorePad
 from phase10.rules import EDITIONS, PERSON
 
 from .i18n import NOTHING, Text, pick_language
@@ -197,18 +197,20 @@ class Move:
     turn_end: bool = False  # the mover's turn ended with it
     laid: bool = False  # the mover laid their phase
     added: tuple[int, int, Card] | None = None  # a card hit: on whose group, which group
+    skipped: bool = False  # ``seat`` lost this turn to a Skip (played, or turned up at the deal)
 
 
 @dataclass(frozen=True, slots=True)
 class PadDraft:
-    """A hand being written on the score pad, as typed so far: per seat, marked out, phase
-    laid, and the points' digits (``""``: none yet).  ``at`` is the seat the keypad writes
-    to; ``counting``, while the card counter is open for that seat, how many cards of each
-    of the edition's kinds (``pad.card_kinds``) they hold."""
+    """A hand being written on the score pad, as typed so far: who went out (one player,
+    chosen for the whole hand), and per seat, phase laid and the points' digits (``""``:
+    none yet; kept as typed while the seat is marked out, which scores 0).  ``at`` is the
+    seat the keypad writes to; ``counting``, while the card counter is open for that seat,
+    how many cards of each of the edition's kinds (``pad.card_kinds``) they hold."""
 
     number: int  # the hand's number on the pad, from 1
     dealt: tuple[int, ...]  # the seats dealt into the hand: everyone, or a tiebreak's players
-    out: tuple[bool, ...]
+    out: int | None
     laid: tuple[bool, ...]
     points: tuple[str, ...]
     at: int
@@ -242,7 +244,10 @@ class Ui:
     pad: ScorePad | None = None  # the score pad in progress (or just finished), if any
     draft: PadDraft | None = None  # the hand being written on the pad
     pad_problem: Text = NOTHING  # why the saved pad could not be read; it stays until discarded
+    pad_undone: tuple[HandEntry, ...] = ()  # hands taken back from the pad, last first: Redo puts them back
     advice: Advice | None = None  # the hint on show to the player to move, until they move
+    menu: bool = False  # the table's menu is open (the rules, settings, leaving the table)
+    leaving: bool = False  # Back was pressed on a game: "Leave the table?" is asked
 
     @property
     def language(self) -> str:

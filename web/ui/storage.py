@@ -1,7 +1,9 @@
 """Saved games in the browser's localStorage, kept whatever happens to them.
 
 ``ten-phases/game`` holds the game in progress, written after every action as
-``{"seq": N, "game": <the engine's JSON, with its schema version>}``.  Saves from
+``{"seq": N, "game": <the engine's JSON, with its schema version>}``, with ``"drawn"``
+(the card, in notation, the player to move drew this turn: it stays marked "New" after a
+reload) when there is one.  Saves from
 before the sequence number hold the engine's JSON alone and read as sequence 0.
 ``ten-phases/pad`` holds the score pad of a game played with real cards, written after
 every entry as ``{"seq": N, "pad": <the engine's JSON>}``; a finished pad stays there
@@ -63,6 +65,7 @@ KEEP_FINISHED = 50
 # A saved game is a few kilobytes; a value far larger is damage, refused before it is parsed.
 MAX_SAVE_CHARS = 1_000_000
 MAX_LIST_CHARS = 4_000_000
+MAX_CARD_CHARS = 12  # a card in notation, both sides: "R7!/3"
 
 
 class Store(Protocol):
@@ -102,6 +105,7 @@ class Loaded:
     problem: Text = NOTHING  # damaged, or made by a newer version
     newer: bool = False  # made by a newer version of the app: kept, and not called damaged
     seq: int = 0
+    drawn: str = ""  # the card the player to move drew this turn, unchecked (see play.drawn_in)
 
 
 def read_save(text: object) -> Loaded:
@@ -131,13 +135,18 @@ def _read_save(text: str) -> Loaded:
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
             raise CorruptStateError("seq should be a whole number from 1")
         game = data.get("game")
-        return Loaded(game=None if game is None else state_from_dict(game), seq=seq)
+        drawn = data.get("drawn")
+        # Only a mark on the screen: a value that cannot be one is ignored, not called damage.
+        mark = drawn if isinstance(drawn, str) and len(drawn) <= MAX_CARD_CHARS else ""
+        return Loaded(game=None if game is None else state_from_dict(game), seq=seq, drawn=mark)
     return Loaded(game=state_from_dict(data), seq=0)  # as saved before the sequence number
 
 
-def save_text(game: GameState, seq: int) -> str:
-    """The stored form of ``game``, written as the ``seq``-th save."""
-    return f'{{"seq":{seq},"game":{to_json(game)}}}'
+def save_text(game: GameState, seq: int, drawn: str = "") -> str:
+    """The stored form of ``game``, written as the ``seq``-th save, with the card its player
+    to move drew this turn (``drawn``, in notation), if any."""
+    mark = f',"drawn":{json.dumps(drawn)}' if drawn else ""
+    return f'{{"seq":{seq}{mark},"game":{to_json(game)}}}'
 
 
 def read_finished(text: object) -> tuple[list[PastGame], list[str]]:
@@ -255,9 +264,10 @@ class Saves:
             return None
         return None if text == self.known else self.load_current()
 
-    def record(self, game: GameState, now: str = "") -> Recorded:
+    def record(self, game: GameState, now: str = "", drawn: str = "") -> Recorded:
         """Save ``game`` after an action; a finished game moves to the score sheets, with
-        ``now`` (an ISO 8601 time from the page) as when it finished."""
+        ``now`` (an ISO 8601 time from the page) as when it finished.  ``drawn`` is the
+        card its player drew this turn, kept for the screen."""
         newer = self.changed_elsewhere()
         if newer is not None:
             return Recorded(newer=newer)
@@ -266,7 +276,7 @@ class Saves:
                 return Recorded(problem=said("storage.finished_kept"))
             return Recorded()
         try:
-            text = save_text(game, self.seq + 1)
+            text = save_text(game, self.seq + 1, drawn)
             self.store.setItem(CURRENT, text)
         except Exception as error:  # a full or blocked storage must not stop the game
             return Recorded(problem=said("storage.not_saved", detail=str(error)))

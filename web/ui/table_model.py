@@ -219,6 +219,7 @@ class Table:
     message: Text = NOTHING
     hints: bool = False  # the Hint button is offered
     advice: Advice | None = None  # the hint on show
+    menu: bool = False  # the table's menu is open
 
     @property
     def flipping(self) -> bool:
@@ -254,6 +255,12 @@ class Table:
                 wanted[card] -= 1
                 at.add(i)
         return frozenset(at)
+
+    @property
+    def hinted_group(self) -> tuple[int, int] | None:
+        """The group (seat, index) a hint to add a card points at."""
+        action = self.advice.action if self.advice is not None else None
+        return (action.player, action.group) if isinstance(action, Hit) else None
 
     def arrives(self, seat: int, index: int) -> bool:
         """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
@@ -308,6 +315,7 @@ def table_of(ui: Ui) -> Table:
         message=ui.message,
         hints=hints_offered(ui) and not ending,
         advice=ui.advice if not ending else None,
+        menu=ui.menu,
     )
 
 

@@ -21,6 +21,8 @@ __all__ = [
     "action_bar",
     "flip_status",
     "laid_groups",
+    "leave_panel",
+    "menu_panel",
     "moves_panel",
     "piles",
     "players_section",
@@ -31,7 +33,8 @@ __all__ = [
 
 
 def laid_groups(table: Table, player: PublicPlayer, w: Words) -> list[Markup]:
-    """A player's laid groups: lit where the selected card can go, marked where they are new."""
+    """A player's laid groups: lit where the selected card can go, ringed where a hint
+    points, marked where they are new."""
     hittable = table.choices.hittable
     return [
         group_view(
@@ -43,6 +46,7 @@ def laid_groups(table: Table, player: PublicPlayer, w: Words) -> list[Markup]:
             table.arrives(player.seat, index),
             new=player.seat in table.marks.laid,
             new_cards=table.marks.added.get((player.seat, index), ()),
+            hinted=table.hinted_group == (player.seat, index),
         )
         for index, group in enumerate(player.groups)
     ]
@@ -219,6 +223,7 @@ def piles(
             type="button",
             class_="pile draw-pile" + (" hinted" if hinted == Draw() else ""),
             data_action="draw",
+            data_reveal=hinted == Draw(),
             disabled=not can_draw,
         ),
         el(
@@ -228,6 +233,7 @@ def piles(
             type="button",
             class_="pile discard-pile" + (" hinted" if hinted == TakeDiscard() else ""),
             data_action="take",
+            data_reveal=hinted == TakeDiscard(),
             aria_disabled="false" if can_take else "true",
             data_card=str(top) if top else None,
         ),
@@ -334,6 +340,52 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
             el("div", button(w("button.cancel"), "cancel"), class_="cancel-row"),
             class_="prompt",
             role="dialog",
+            aria_modal="true",
+            aria_labelledby="prompt-title",
+        ),
+        class_="prompt-backdrop",
+    )
+
+
+def menu_panel(w: Words) -> Markup:
+    """The table's menu, over the table: the rules and settings (each returns to the table)
+    and leaving the table, which keeps the game.  Close is last, where Menu's tap landed."""
+    return el(
+        "div",
+        el(
+            "div",
+            el("h2", w("menu.title"), id="prompt-title"),
+            el(
+                "div",
+                button(w("home.rules"), "rules"),
+                button(w("button.settings"), "settings"),
+                class_="row menu-row",
+            ),
+            el("p", w("menu.leave_note"), class_="prompt-note"),
+            el("div", button(w("menu.leave"), "home"), class_="row menu-row"),
+            el("div", button(w("menu.close"), "menu-close"), class_="cancel-row"),
+            class_="prompt menu",
+            role="dialog",
+            aria_modal="true",
+            aria_labelledby="prompt-title",
+        ),
+        class_="prompt-backdrop",
+    )
+
+
+def leave_panel(w: Words) -> Markup:
+    """Back, pressed on a game: leave the table (the game is kept) or stay.  Stay is last,
+    where a second Back's tap or a stray one lands: nothing is left by mistake."""
+    return el(
+        "div",
+        el(
+            "div",
+            el("h2", w("menu.leave_question"), id="prompt-title"),
+            el("p", w("menu.leave_note"), class_="prompt-note"),
+            el("div", button(w("menu.leave"), "leave"), class_="row menu-row"),
+            el("div", button(w("menu.stay"), "stay", primary=True), class_="cancel-row"),
+            class_="prompt leave",
+            role="alertdialog",
             aria_modal="true",
             aria_labelledby="prompt-title",
         ),

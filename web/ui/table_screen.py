@@ -24,6 +24,7 @@ from .table_parts import (
     action_bar,
     flip_status,
     laid_groups,
+    menu_panel,
     moves_panel,
     piles,
     players_section,
@@ -35,12 +36,13 @@ from .table_parts import (
 __all__ = ["handoff_screen", "table_screen"]
 
 
-def handoff_screen(game: GameState, w: Words, flipped: Text) -> Markup:
-    """Between turns: no card of any hand is on the page."""
+def handoff_screen(game: GameState, w: Words, flipped: Text, skipped_seats: tuple[int, ...] = ()) -> Markup:
+    """Between turns: no card of any hand is on the page.  ``skipped_seats`` lost a turn to
+    a Skip since the last turn played (``narration.just_skipped``), said once."""
     seen = public_view(game)
     me = seen.players[seen.current]
     name = me.name
-    skipped = [p.name for p in seen.players if p.skip_protected and p.seat != seen.current]
+    skipped = [seen.players[seat].name for seat in skipped_seats if seat != seen.current]
     return join(
         [
             header(w, w("handoff.hand", number=seen.hand_number), home=True),
@@ -68,18 +70,12 @@ def table_screen(table: Table, w: Words) -> Markup:
         return open_table_screen(table, w)
     seen = table.shown
     offered = table.choices
-    area = el(
-        "div",
-        el(
-            "div",
-            piles(seen, offered.legal, w, table.flipping, table.advice.action if table.advice else None),
-            moves_panel(table, w),
-            class_="centre",
-        ),
-        flip_status(table, w),
+    area = table_area(
+        table,
+        w,
+        piles(seen, offered.legal, w, table.flipping, table.advice.action if table.advice else None),
         my_groups(table, w),
         players_section(table, table.order, w, w("table.other_players")),
-        class_="table-area",
     )
     hinted = table.hinted_at
     cards = [
@@ -95,47 +91,65 @@ def table_screen(table: Table, w: Words) -> Markup:
         )
         for i, card in enumerate(offered.hand)
     ]
-    dock = el(
+    hand_bar = el(
         "div",
+        el("span", w("table.hand", count=len(offered.hand)), class_="hand-title"),
+        toggle(
+            w("table.sort_number"),
+            "sort",
+            Sort.NUMBER,
+            table.sort is Sort.NUMBER,
+            w("table.sort_number_name"),
+        ),
+        toggle(
+            w("table.sort_color"),
+            "sort",
+            Sort.COLOR,
+            table.sort is Sort.COLOR,
+            w("table.sort_color_name"),
+        ),
+        button(w("coach.button"), "hint", name=w("coach.button_name")) if table.hints else "",
+        class_="hand-bar",
+    )
+    side = [
         ticker(table, w),
         el("p", w.say(table.message), class_="message", role="alert") if table.message else "",
         coach_line(table, w),
-        el(
-            "section",
-            el(
-                "div",
-                el("span", w("table.hand", count=len(offered.hand)), class_="hand-title"),
-                toggle(
-                    w("table.sort_number"),
-                    "sort",
-                    Sort.NUMBER,
-                    table.sort is Sort.NUMBER,
-                    w("table.sort_number_name"),
-                ),
-                toggle(
-                    w("table.sort_color"),
-                    "sort",
-                    Sort.COLOR,
-                    table.sort is Sort.COLOR,
-                    w("table.sort_color_name"),
-                ),
-                button(w("coach.button"), "hint", name=w("coach.button_name")) if table.hints else "",
-                class_="hand-bar",
-            ),
-            el("div", *cards, class_="hand", role="group", aria_label=w("table.hand_name")),
-            action_bar(table, w),
-            class_="my-hand",
-        ),
-        class_="dock",
-    )
+        hand_bar,
+        action_bar(table, w),
+    ]
+    hand = el("div", *cards, class_="hand", role="group", aria_label=w("table.hand_name"))
     return el(
         "div",
         turn_bar(table, w, seen.me.name),
         area,
-        dock,
+        dock(side, hand),
         prompt_panel(table.prompt, seen, w) if table.prompt else "",
-        class_="table-screen" + (" my-turn" if table.mine else ""),
+        menu_panel(w) if table.menu else "",
+        class_="table-screen with-hand" + (" my-turn" if table.mine else ""),
+        data_players=str(len(table.seen.players)),
     )
+
+
+def table_area(table: Table, w: Words, pile_view: Markup, *parts: Markup) -> Markup:
+    """The middle of the table, which scrolls on its own and keeps its place across renders
+    (``scrolling``): the piles and the moves since your turn, then the players' groups."""
+    return el(
+        "div",
+        el("div", pile_view, moves_panel(table, w), class_="centre"),
+        flip_status(table, w),
+        *parts,
+        class_="table-area",
+        data_scroll="table",
+    )
+
+
+def dock(side: list[Markup | str], hand: Markup | str = "") -> Markup:
+    """The part of the screen that never scrolls: what just happened and the turn's buttons
+    (``dock-side``), and the hand.  On a portrait phone they stack at the bottom, the hand
+    between its bar and the buttons; sideways, the hand runs along the bottom and the rest
+    stands beside the table (app.css)."""
+    return el("div", el("div", *side, class_="dock-side"), hand, class_="dock")
 
 
 def coach_line(table: Table, w: Words) -> Markup | str:
@@ -147,25 +161,23 @@ def coach_line(table: Table, w: Words) -> Markup | str:
     return el("p", said, class_="coach", data_why=table.advice.why.value)
 
 
-def turn_bar(table: Table, w: Words, name: str) -> Markup:
-    """Whose turn it is, at the top of the table: the player's own, or who is playing."""
+def turn_bar(table: Table, w: Words, name: str, title: str = "") -> Markup:
+    """Whose turn it is, at the top of the table: the player's own, or who is playing; and
+    the menu (the rules, settings, leaving the table)."""
     number = table.seen.hand_number
     if table.closing:
-        state, title = "", w("table.hand_end", number=number)
+        state, heading = "", w("table.hand_end", number=number)
+    elif title:
+        state, heading = "", title
     elif table.mine:
-        state, title = w("table.your_turn"), w("table.title", number=number, name=name)
+        state, heading = w("table.your_turn"), w("table.title", number=number, name=name)
     else:
         state = w("table.is_playing", name=table.playing.name)
-        title = w("table.title", number=number, name=name)
+        heading = w("table.title", number=number, name=name)
     return el(
         "header",
-        el("h1", title, tabindex="-1"),
-        el(
-            "div",
-            button(w("home.rules"), "rules"),
-            button(w("button.home"), "home"),
-            class_="bar-buttons",
-        ),
+        el("h1", heading, tabindex="-1"),
+        el("div", button(w("menu.button"), "menu", name=w("menu.button_name")), class_="bar-buttons"),
         el("p", state, class_="turn-state" + (" mine" if table.mine else "")) if state else "",
         class_="bar turn-bar",
     )
@@ -195,36 +207,22 @@ def open_table_screen(table: Table, w: Words) -> Markup:
     playing = table.playing.name
     return el(
         "div",
-        el(
-            "header",
-            el("h1", w("table.title_open", number=table.seen.hand_number, name=playing), tabindex="-1"),
-            el(
-                "div",
-                button(w("home.rules"), "rules"),
-                button(w("button.home"), "home"),
-                class_="bar-buttons",
-            ),
-            class_="bar turn-bar",
-        ),
-        el(
-            "div",
-            el("div", piles(table.seen, (), w, table.flipping), moves_panel(table, w), class_="centre"),
-            flip_status(table, w),
+        turn_bar(table, w, playing, title=w("table.title_open", number=table.seen.hand_number, name=playing)),
+        table_area(
+            table,
+            w,
+            piles(table.seen, (), w, table.flipping),
             players_section(table, table.order, w, w("table.players")),
-            class_="table-area",
         ),
-        el(
-            "div",
-            ticker(table, w),
-            el("p", w("table.open_hint", name=playing), class_="hint open-table"),
-            class_="dock",
-        ),
+        dock([ticker(table, w), el("p", w("table.open_hint", name=playing), class_="hint open-table")]),
+        menu_panel(w) if table.menu else "",
         class_="table-screen",
+        data_players=str(len(table.seen.players)),
     )
 
 
 def closing_screen(table: Table, w: Words) -> Markup:
-    """The play that ended the hand, left on the table a moment before the scores: every
+    """The play that ended the hand, left on the table until the scores are asked for: every
     hand is face down again, and who went out is named."""
     seen = table.shown
     out = seen.history[-1].went_out
@@ -235,25 +233,18 @@ def closing_screen(table: Table, w: Words) -> Markup:
         if out is not None
         else w("over.nobody")
     )
+    ending = el(
+        "section",
+        el("h2", ("★ " if person_out else "") + headline, class_="out-name"),
+        button(w("table.see_scores"), "scores", primary=True),
+        class_="hand-end" + (" celebrate" if person_out else ""),
+    )
     return el(
         "div",
         turn_bar(table, w, seen.me.name),
-        el(
-            "div",
-            el("div", piles(seen, (), w), moves_panel(table, w), class_="centre"),
-            flip_status(table, w),
-            players_section(table, table.order, w, w("table.players")),
-            class_="table-area",
-        ),
-        el(
-            "div",
-            el(
-                "section",
-                el("h2", ("★ " if person_out else "") + headline, class_="out-name"),
-                button(w("table.see_scores"), "scores", primary=True),
-                class_="hand-end" + (" celebrate" if person_out else ""),
-            ),
-            class_="dock",
-        ),
+        table_area(table, w, piles(seen, (), w), players_section(table, table.order, w, w("table.players"))),
+        dock([ending]),
+        menu_panel(w) if table.menu else "",
         class_="table-screen",
+        data_players=str(len(table.seen.players)),
     )

@@ -150,8 +150,24 @@ def control_for(event: Any) -> str:
     return f"[data-action='{event.name}']:not([data-value])"
 
 
+# On the table, these are in its menu: the menu is opened first (one render more).
+MENU_EVENTS = frozenset({"home", "rules", "settings"})
+
+
+def needs_menu(page: Any, event: Any) -> bool:
+    """Whether ``event``'s control is behind the table's menu, which is closed."""
+    return bool(
+        event.name in MENU_EVENTS
+        and page.locator(control_for(event)).count() == 0
+        and page.locator("[data-action=menu]").count() > 0
+    )
+
+
 def tap(page: Any, event: Any) -> None:
-    """Make one UI event by tapping what the screen shows for it, and wait for the new screen."""
+    """Make one UI event by tapping what the screen shows for it (opening the table's menu
+    first if it is in there), and wait for the new screen."""
+    if needs_menu(page, event):
+        tap(page, Event("menu"))
     before = renders(page)
     page.locator(control_for(event)).first.click()
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
@@ -165,8 +181,10 @@ def saved_game(page: Any) -> GameState | None:
 
 
 def put_saved_game(page: Any, url: str, text: str) -> None:
-    """Store ``text`` as the saved game (the page must be on the app's origin), then reopen the app."""
-    page.evaluate("(text) => localStorage.setItem('ten-phases/game', text)", text)
+    """Store ``text`` as the saved game (the page must be on the app's origin), then open the
+    app anew: on Home.  (Opening its own address again would be a reload, which keeps the
+    screen the history entry remembers: that entry is cleared first.)"""
+    page.evaluate("(text) => { localStorage.setItem('ten-phases/game', text); history.replaceState(null, ''); }", text)
     page.goto(url)
     wait_ready(page)
 
@@ -293,6 +311,8 @@ class Table:
         self.announced.append(snapshot["announcer"])
 
     def tap(self, event: Event) -> None:
+        if needs_menu(self.page, event):
+            self.tap(Event("menu"))
         self.press(self.page, event)
         self.mirror = handle(self.mirror, event)
         assert not self.mirror.message, said(self.mirror.message)

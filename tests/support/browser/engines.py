@@ -59,7 +59,13 @@ PHONE = {"width": 390, "height": 844}
 # WebKitGTK boots Pyodide in 6-16 s here, several times Chromium's: waits are generous.
 BOOT_TIMEOUT = 180.0
 
-# Run before the app's scripts (after navigation in WebKit): keep what goes wrong.
+# What Python writes to the console when an exception escapes: a traceback, or asyncio's
+# word for a task that failed with nobody awaiting it.  Either fails a test.
+PYTHON_FAILURES = ("Traceback (most recent call last)", "Task exception was never retrieved")
+
+# Run before the app's scripts (after navigation in WebKit): keep what goes wrong, the
+# Python exceptions written to the console included (WebKit's driver has no console
+# events: the console itself is watched).
 HOOKS = """(() => {
   if (window.__problems) return;
   window.__problems = [];
@@ -67,7 +73,17 @@ HOOKS = """(() => {
     window.__problems.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
   window.addEventListener("error", (e) => window.__problems.push(`error ${e.message}`));
   window.addEventListener("unhandledrejection", (e) => window.__problems.push(`rejection ${e.reason}`));
-})()"""
+  const failures = FAILURES;
+  for (const name of ["error", "warn", "log", "info", "debug"]) {
+    const write = console[name].bind(console);
+    console[name] = (...args) => {
+      const said = args.map(String).join(" ");
+      if (failures.some((words) => said.includes(words)))
+        window.__problems.push(`python ${said.slice(0, 2000)}`);
+      write(...args);
+    };
+  }
+})()""".replace("FAILURES", json.dumps(PYTHON_FAILURES))
 
 # What a document saw go wrong, and any resource it fetched from another origin.
 FINDINGS = """() => {
@@ -165,6 +181,14 @@ class Engine(ABC):
         raise NotImplementedError(f"{self.name}: no way to resize the viewport here")
 
     @abstractmethod
+    def back(self) -> None:
+        """The browser's own Back (not the page's history.back())."""
+
+    @abstractmethod
+    def forward(self) -> None:
+        """The browser's own Forward."""
+
+    @abstractmethod
     def click(self, selector: str) -> None:
         """A real click (a tap) on the first element matching ``selector``."""
 
@@ -235,6 +259,12 @@ class Chromium(Engine):
         self._page.set_viewport_size({"width": width, "height": height})
         return width, height
 
+    def back(self) -> None:
+        self._page.go_back()
+
+    def forward(self) -> None:
+        self._page.go_forward()
+
     def click(self, selector: str) -> None:
         self._page.locator(selector).first.click()
 
@@ -291,6 +321,12 @@ class Firefox(Engine):
 
     def run(self, script: str, arg: Any = None) -> Any:
         return self._call("evaluate", script=script, arg=arg)
+
+    def back(self) -> None:
+        self._call("back")
+
+    def forward(self) -> None:
+        self._call("forward")
 
     def click(self, selector: str) -> None:
         self._call("click", selector=selector)
@@ -406,6 +442,14 @@ class WebKit(Engine):
             self.wait_until("(height) => window.innerHeight === height", height, timeout=5)
         got = self.run("() => [window.innerWidth, window.innerHeight]")
         return int(got[0]), int(got[1])
+
+    def back(self) -> None:
+        with self._driving("back"):
+            self._driver.back()
+
+    def forward(self) -> None:
+        with self._driving("forward"):
+            self._driver.forward()
 
     def click(self, selector: str) -> None:
         element = self._in_view(selector)

@@ -60,6 +60,17 @@ const ops = {
   async reload() {
     await page.reload({ waitUntil: "load", timeout: 120_000 });
   },
+  // The browser's own Back and Forward; a move within the page's own history is no load.
+  async back() {
+    await page.goBack({ timeout: 10_000 }).catch((error) => {
+      if (!String(error?.message).includes("Timeout")) throw error;
+    });
+  },
+  async forward() {
+    await page.goForward({ timeout: 10_000 }).catch((error) => {
+      if (!String(error?.message).includes("Timeout")) throw error;
+    });
+  },
   async evaluate({ script, arg }) {
     // JSON in, JSON out: the value crosses to Python as it would from Playwright.
     const text = await page.evaluate(
