@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/interaction.py [--games N] [--seed S] [--budget SECONDS]
                                                [--hints [draw|discard]] [--players N]
-                                               [--json PATH] [--no-build]
+                                               [--viewport WxH] [--json PATH] [--no-build]
 
 What is timed: from the moment a tap's click event is dispatched to the moment the new
 screen has been rendered and painted, for the taps a game is made of:
@@ -223,6 +223,7 @@ class Run:
     event_timing_error: str = ""
     load_before: float = 0.0
     load_after: float = 0.0
+    viewport: ViewportSize = dataclasses.field(default_factory=lambda: VIEWPORT)
 
     def add(self, measured: Tap) -> None:
         measured.index = len(self.taps)
@@ -365,11 +366,12 @@ def play(
     budget: float,
     hints: str | None = None,
     players: int | None = None,
+    viewport: ViewportSize = VIEWPORT,
 ) -> Run:
     """Play seeded games by taps; ``hints`` is where Hint is tapped ("draw": at the start of
     every turn, "discard": before every discard, None: never)."""
-    run = Run()
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, is_mobile=True, has_touch=True)
+    run = Run(viewport=viewport)
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True)
     try:
         context.add_init_script(startup.INIT_SCRIPT)
         context.add_init_script(MEASURE)
@@ -560,7 +562,7 @@ def report(run: Run) -> dict[str, Any]:
         "cpus": cpus,
         "machine": machine(),
         "load_average_1min": {"before": run.load_before, "after": run.load_after},
-        "viewport": VIEWPORT,
+        "viewport": run.viewport,
         "ready_ms": run.ready_ms,
         "seconds": run.seconds,
         "stopped_by": run.stopped_by,
@@ -591,6 +593,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--players", type=int, choices=range(2, 7), help="every game at this many players")
     parser.add_argument(
+        "--viewport",
+        default="390x844",
+        help="the phone's size, WIDTHxHEIGHT (default 390x844; 844x390 is a phone held sideways)",
+    )
+    parser.add_argument(
         "--no-build",
         action="store_true",
         help="serve a copy of dist/ as it is (default: a fresh private build)",
@@ -601,12 +608,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_build and not (build.DIST / "index.html").exists():
         parser.error("dist/ has not been built: run without --no-build")
     try:
+        width, height = (int(part) for part in args.viewport.lower().split("x"))
+    except ValueError:
+        parser.error(f"--viewport is WIDTHxHEIGHT, not {args.viewport!r}")
+    viewport: ViewportSize = {"width": width, "height": height}
+    try:
         with private_site(args.no_build) as site, serving(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=startup.CHROMIUM, args=startup.CHROMIUM_ARGS, headless=True
             )
             try:
-                run = play(browser, url, args.games, args.seed, args.budget, args.hints, args.players)
+                run = play(
+                    browser, url, args.games, args.seed, args.budget, args.hints, args.players, viewport
+                )
             finally:
                 browser.close()
     except (startup.BenchError, PlaywrightError) as error:

@@ -174,6 +174,9 @@ UNFIX_TABLE = """(on) => {
   set('.table-screen', 'position', 'static');
   set('.table-screen', 'display', 'block');
   set('.table-area', 'overflow', 'visible');
+  set('.docked', 'position', 'static');
+  set('.docked', 'display', 'block');
+  set('.docked-body', 'overflow', 'visible');
 }"""
 
 # Sticky controls (Deal at the foot of set-up) would be drawn mid-page in a -full shot:
@@ -195,7 +198,7 @@ UNSTICK = """(on) => {
 }"""
 
 TABLE_SCROLLS = """() => {
-  const area = document.querySelector('.table-area');
+  const area = document.querySelector('.table-area, .docked-body');
   return area !== null && area.scrollHeight > area.clientHeight + 1;
 }"""
 
@@ -465,7 +468,7 @@ def home_rules_history_corrupt(page: Page, url: str) -> None:
 
     tap(page, Event("history"))
     expect_screen(page, Screen.HISTORY)
-    page.locator(".past-game summary").first.click()  # the latest game's score sheet opens
+    page.locator(".past-game .full-sheet > summary").first.click()  # the latest game's score sheet opens
     shoot(page, "19-past-games")
 
     put_saved_game(page, url, DAMAGED_SAVE)
@@ -759,7 +762,7 @@ def six_players(browser: Browser, url: str) -> None:
     table.tap(Event("scores"))
     expect_screen(page, Screen.GAME_OVER)
     shoot(page, "42-six-game-over-360")
-    page.locator("details.full-sheet summary").click()
+    page.locator("details.full-sheet > summary").click()
     page.evaluate(SCROLL_BELOW_BAR, "details.full-sheet")
     shoot(page, "43-six-score-sheet-360")
     context.close()
@@ -877,7 +880,8 @@ def shapes(browser: Browser, url: str) -> None:
     table of six (normal and Large type), a table of four with a card selected, the end of
     a hand with its full sheet, a hand being written on the score pad, home and set-up."""
     table_start, going_out, _ = six_games()
-    game = play_bot_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 1), ("hard", "normal", "normal", "easy"), 1)
+    # The pad is set up with the form's two players: a game of two to write its first hand.
+    game = play_bot_game(GameConfig(("Ann", "Bo"), 1), ("hard", "normal"), 1)
     for size in SHAPES:
         name = f"{size['width']}x{size['height']}"
         context = browser.new_context(
@@ -898,14 +902,14 @@ def shapes(browser: Browser, url: str) -> None:
         shoot(page, f"63-table-six-large-{name}", full=False)
         store_settings(page, speed="relaxed")
         table = continue_saved(page, url, with_draw_top(parse_state(MID_HAND), MID_HAND_DRAW))
-        table.tap(Event("draw"))
+        table.tap(Event("draw"), Event("lay"), Event("confirm"))
         table.select("R7")
         shoot(page, f"64-table-hit-lit-{name}", full=False)
         table = continue_saved(page, url, going_out)
         (card,) = shown_hand(table.ui)
         table.select(str(card))
         table.tap(Event("discard"), Event("scores"))
-        page.locator("details.full-sheet summary").click()
+        page.locator("details.full-sheet > summary").click()
         page.locator(".score-sheet").scroll_into_view_if_needed()
         shoot(page, f"65-hand-over-sheet-{name}", full=False)
         tap(page, Event("home"))
@@ -933,21 +937,19 @@ def table_menus(browser: Browser, url: str) -> None:
     skip_dealt = next(
         game
         for seed in range(1, 500)
-        if (game := new_game(GameConfig(("Ann", "Robo", "Hal"), seed, kinds=("person", "normal", "normal"))))
-        .discard_pile[-1]
-        .is_skip
-        and game.current == 0
+        if (game := new_game(GameConfig(("Ann", "Bo", "Cy"), seed))).discard_pile[-1].is_skip
     )
     put_saved_game(page, url, to_json(skip_dealt))
-    fresh = Table(page, Ui(game=skip_dealt))
-    fresh.tap(Event("continue"))
-    shoot(page, "69-skip-turned-up", full=False)
+    tap(page, Event("continue"))
+    shoot(page, "69-skip-turned-up-handoff", full=False)
+    tap(page, Event("reveal"))
+    shoot(page, "70-skip-turned-up-table", full=False)
     context.close()
     context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(60_000)
     fresh_start(page, url)
-    game = play_bot_game(GameConfig(("Ann", "Bo", "Cy", "Di"), 1), ("hard", "normal", "normal", "easy"), 1)
+    game = play_bot_game(GameConfig(("Ann", "Bo"), 1), ("hard", "normal"), 1)  # the pad's two players
     tap(page, Event("pad"))
     tap(page, Event("pad-start"))
     for record in game.history[:2]:
@@ -955,7 +957,7 @@ def table_menus(browser: Browser, url: str) -> None:
         tap_all(page, pad_hand_taps(record))
     tap(page, Event("pad-undo"))
     page.locator(".pad-redo").scroll_into_view_if_needed()
-    shoot(page, "70-pad-undone-360", full=False)
+    shoot(page, "71-pad-undone-360", full=False)
     context.close()
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from ui.state import Event
 
+from phase10 import GameConfig, new_game
 from phase10.notation import parse_state
 from phase10.serialize import to_json
 from support.browser.a11y import axe_problems, focus_problems
@@ -20,6 +21,7 @@ from support.browser.driving import (
     put_saved_game,
     see_scores,
     tap,
+    wait_ready,
 )
 from support.web.states import computers_state, flip_state, hand_over_state
 
@@ -101,6 +103,22 @@ def hit_with_the_wild(page: Any, url: str) -> None:
     page.wait_for_selector("[role=dialog]")
 
 
+def drawn_then_reloaded(page: Any, url: str) -> None:
+    """A card drawn, the page reloaded mid-turn (it reopens on the hand-off), the hand shown
+    again: the card drawn is still marked "New", and named so."""
+    saved(lambda: to_json(new_game(GameConfig(("Ann", "Bo"), 5))), Event("continue"), Event("reveal"))(
+        page, url
+    )
+    tap(page, Event("draw"))
+    drawn = page.locator(".hand [data-new]").get_attribute("data-card")
+    page.reload()
+    wait_ready(page)
+    tap(page, Event("reveal"))
+    marked = page.locator(".hand [data-new]")
+    assert marked.count() == 1 and marked.get_attribute("data-card") == drawn, "still marked after a reload"
+    assert (marked.get_attribute("aria-label") or "").endswith("just drawn")
+
+
 def game_over(page: Any, url: str) -> None:
     table(LAST_DISCARD, Event("select", "0"), Event("discard"))(page, url)
     see_scores(page)
@@ -127,6 +145,7 @@ SCREENS: dict[str, Visit] = {
     "table, lay-down dialog": table(CAN_LAY, Event("lay")),
     "table, a card selected": table(CAN_LAY, Event("select", "0")),
     "table, a hint": table(CAN_LAY, Event("hint")),
+    "table, a card just drawn, after a reload": drawn_then_reloaded,
     "table, Skip dialog": table(HOLDS_SKIP, Event("select", "10"), Event("discard")),
     "table, run-end dialog": hit_with_the_wild,
     "table, Flip on the Wild Side": saved(flip_state, Event("continue")),

@@ -370,3 +370,32 @@ def test_back_goes_back_one_screen_and_never_leaves_a_game(launch: Launch, serve
     assert screen_of(engine) == "home", "Forward changes nothing"
     tap(engine, Event("continue"))
     assert screen_of(engine) == "handoff", "Continue resumes the game at its hand-off"
+
+
+# What Pyodide writes to the console when a Python exception escapes (as app.py's
+# ``_ask_to_keep`` did in WebKit, where ``navigator.storage`` is undefined).
+ESCAPED = (
+    "PythonError: Traceback (most recent call last):\\n"
+    '  File "/home/pyodide/ui/app.py", line 1, in _ask_to_keep\\n'
+    "AttributeError: storage"
+)
+
+
+def test_a_python_traceback_written_to_the_console_fails_a_test(launch: Launch, server: LocalServer) -> None:
+    """The check every browser test ends with sees a Python exception in the console, in
+    every engine (WebKit's driver has no console events: the console itself is watched),
+    as well as asyncio's word for a task that failed unawaited."""
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    assert engine.take_findings() == ([], []), "the app starts without one"
+    engine.run(f"() => console.error('{ESCAPED}')")
+    engine.run("() => console.log('Task exception was never retrieved')")
+    problems, _ = engine.take_findings()
+    assert len(problems) == 2 and all(problem.startswith("python") for problem in problems), problems
+    # Settings, where WebKit has no navigator.storage, says the browser does not say.
+    tap(engine, Event("settings"))
+    kept = text_of(engine, "#storage-kept")
+    assert kept in {words("en")(f"games.kept.{answer}") for answer in ("yes", "no", "unknown")}
+    if engine.name == "webkit":
+        assert kept == words("en")("games.kept.unknown")

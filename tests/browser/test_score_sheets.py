@@ -51,8 +51,12 @@ history: 9 phases=9,7,7,4,4,1 points=0,50,100,50,20,55 completed=yes,yes,no,no,y
 
 # The same table a hand earlier: Alexandra goes out on phase 9, and the game goes on.
 HAND_NINE_OUT = (
-    LAST_TURN.replace('"Alexandra Montgomery" phase-index=9 score=0', '"Alexandra Montgomery" phase-index=8 score=50')
-    .replace('"Bartholomew Kingsley" phase-index=7 score=530', '"Bartholomew Kingsley" phase-index=7 score=480')
+    LAST_TURN.replace(
+        '"Alexandra Montgomery" phase-index=9 score=0', '"Alexandra Montgomery" phase-index=8 score=50'
+    )
+    .replace(
+        '"Bartholomew Kingsley" phase-index=7 score=530', '"Bartholomew Kingsley" phase-index=7 score=480'
+    )
     .replace("group: set:R4,B4,G4", "group: set:R4,B4")
     .replace(
         "history: 9 phases=9,7,7,4,4,1 points=0,50,100,50,20,55 completed=yes,yes,no,no,yes,yes out=0",
@@ -141,7 +145,8 @@ def _sheet_problems(page: Any) -> list[str]:
                         problems.push(`"${said}" lies under ${hit && hit.outerHTML.slice(0, 80)}`);
                 }
                 const key = sheet.closest('.sheet-box').querySelector('.sheet-names');
-                if (!key || key.querySelectorAll('li').length !== 6) problems.push('the full names are missing');
+                if (!key || key.querySelectorAll('li').length !== 6)
+                    problems.push('the full names are missing');
                 return problems;
             }"""
         )

@@ -15,7 +15,7 @@ from ui.table_model import closing, shown_hand
 
 from phase10 import Discard, LayDown
 from phase10.notation import parse_state
-from support.web.english import told
+from support.web.english import spoken, told
 from support.web.states import COMPUTER_HITS
 
 SKIPPING = """
@@ -211,3 +211,87 @@ def test_what_the_computers_put_on_the_table_is_marked_until_your_turn_ends():
     assert sorted(marked) == ["G7", "R5"]
     assert 'class="group new' not in html  # nobody laid a phase since Ann's turn
     assert closing(ui)  # Robo went out with its discard: the marks stay on the last play
+
+
+# --- a Skip turned up at the deal, said once; a hand's end waits for the people ------------
+
+
+def a_skip_turned_up(kinds: tuple[str, ...]) -> Ui:
+    """A new game, by set-up's Deal, whose first discard is a Skip (ruling 14)."""
+    names = ("Ann", "Bo", "Cy")
+    for seed in range(1, 500):
+        ui = handle(
+            handle(Ui(), Event("new-game")),
+            Event("start-game", form=SetupInput(names, kinds, seed=str(seed))),
+        )
+        assert ui.game is not None
+        if ui.game.discard_pile[-1].is_skip:
+            return ui
+    raise AssertionError("no seed under 500 turns up a Skip")
+
+
+def test_a_skip_turned_up_at_the_deal_is_said_on_screen_and_read_out():
+    ui = a_skip_turned_up(("person", "person", "person"))
+    assert ui.game is not None
+    skipped = next(p.name for p in ui.game.players if p.skip_protected)
+    first = ui.game.player.name
+    words = f"A Skip turned up on the discard pile: {skipped} loses the first turn."
+    assert spoken(ui) == ["Hand 1 is dealt.", words, f"{first} plays first."]
+    assert "discarded a Skip" not in " ".join(spoken(ui)), "nobody discarded it"
+    assert ui.screen is Screen.HANDOFF
+    handoff = render(ui)
+    assert f"{skipped} lost a turn to a Skip." in handoff
+    ui = handle(ui, Event("reveal"))
+    assert told(ui) == [words], "the table lists it since the turn began"
+    assert words in render(ui)
+
+
+def test_the_hand_off_names_a_skip_once_not_after_a_later_players_whole_turn():
+    ui = a_skip_turned_up(("person", "person", "person"))
+    assert ui.game is not None
+    skipped = next(p.name for p in ui.game.players if p.skip_protected)
+    notice = f"{skipped} lost a turn to a Skip."
+    assert notice in render(ui)
+    ui = handle(handle(ui, Event("reveal")), Event("draw"))
+    skip_free = next(i for i, card in enumerate(shown_hand(ui)) if not card.is_skip)
+    ui = handle(handle(ui, Event("select", str(skip_free))), Event("discard"))
+    assert ui.screen is Screen.HANDOFF
+    assert notice not in render(ui), "a whole turn later it is old news"
+
+
+def test_the_end_of_a_hand_waits_for_a_tap_where_several_people_share_the_phone():
+    people = parse_state(GOING_OUT.replace('"Robo" kind=normal', '"Bo"'))
+    ui = handle(handle(resume(Ui(), people), Event("reveal")), Event("select", "0"))
+    ui = handle(ui, Event("discard"))
+    assert closing(ui) and timer_event(ui) is None, "everyone looks at the last play first"
+    assert handle(ui, Event("scores")).screen is Screen.HAND_OVER
+
+
+def test_the_drawn_cards_mark_is_kept_with_the_save_and_checked_when_read():
+    game = parse_state(SKIPPING.replace("current=1", "current=0"))
+    ui = handle(resume(Ui(), game), Event("draw"))
+    assert ui.drawn and ui.game is not None
+    store = MemoryStore()
+    Saves(store).record(ui.game, drawn=ui.drawn)
+    loaded = Saves(store).load_current()
+    assert loaded.game == ui.game and loaded.drawn == ui.drawn
+    again = handle(Ui(game=loaded.game, drawn=loaded.drawn), Event("continue"))
+    assert again.drawn == ui.drawn and 'data-new="New"' in render(again)
+    # A mark that is not a card of the hand, or comes at the draw step, is dropped, not shown.
+    assert resume(Ui(), ui.game, "R12").drawn == ""
+    assert resume(Ui(), game, ui.drawn).drawn == ""
+
+
+def test_the_moves_since_your_turn_show_the_newest_whole_and_the_rest_behind_a_tap():
+    # Robo skips Hal; Ann's draw and discard hand the turn to Robo, who plays to Ann again.
+    ui = play_computers(resume(Ui(), parse_state(SKIPPING.replace('seat 0 "Ann"', 'seat 0 "Ann" kind=hard'))))
+    lines = told(ui)
+    assert len(lines) > 3, lines
+    html = render(ui)
+    listed = re.findall(r"<li>(.*?)</li>", html[html.index('class="narration"') :])
+    assert listed[:3] == [line.replace("'", "&#x27;") for line in reversed(lines)][:3]
+    assert len(listed) == 3 and f"{len(lines) - 3} more moves" in html
+    everything = handle(ui, Event("all-moves"))
+    html = render(everything)
+    assert all(line.replace("'", "&#x27;") in html for line in lines) and "Only the newest" in html
+    assert handle(everything, Event("all-moves")).all_moves is False

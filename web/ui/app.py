@@ -213,9 +213,11 @@ def _sync_history(ui: Ui) -> None:
     elif target < at:
         _app["pops-pending"] = _app.get("pops-pending", 0) + 1
         history.go(target - at)
-    else:
+    elif remembered != _app.get("place"):
+        # Only when the entry would change: the turns of a game do not touch the history,
+        # which costs a frame's time, and which browsers throttle when written too often.
         history.replaceState(_js(remembered), "")
-    _app["depth"] = target
+    _app["depth"], _app["place"] = target, remembered
 
 
 def _js(values: dict[str, object]) -> Any:
@@ -238,7 +240,8 @@ def _level_of(remembered: dict[str, object] | None) -> int:
 
 def _on_popstate(event: Any) -> None:
     """The history moved: our own going back, or the player's Back (or Forward)."""
-    _app["depth"] = _level_of(_remembered(event.state))
+    remembered = _remembered(event.state)
+    _app["depth"], _app["place"] = _level_of(remembered), remembered
     if _app.get("pops-pending", 0):
         _app["pops-pending"] -= 1
         if _app.pop("resync", False):
@@ -476,7 +479,7 @@ def start() -> None:
     ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
     # A reload keeps the screen: the history entry remembers it.
     remembered = _remembered(window.history.state)
-    _app["depth"] = _level_of(remembered)
+    _app["depth"], _app["place"] = _level_of(remembered), remembered
     ui = navigation.reopened(ui, remembered)
     _app["ui"] = ui
     show(ui)

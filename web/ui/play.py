@@ -109,10 +109,14 @@ def return_screen(game: GameState) -> Screen:
 
 def resume(ui: Ui, game: GameState, drawn: str = "") -> Ui:
     """Open a game: its current screen, with any hand hidden until it is passed on.
-    ``drawn`` is the card its player to move drew this turn, as saved, marked again."""
+    ``drawn`` is the card its player to move drew this turn, as saved, marked again.  A log
+    with nothing of this hand (a game opened again after a reload) starts with what the
+    state still shows of the deal: a Skip turned up, and whom it skipped."""
+    known = any(move.hand == game.hand_number for move in ui.log)
     return replace(
         ui,
         game=game,
+        log=ui.log if known else deal_moves(game),
         screen=screen_for(game),
         selected=(),
         prompt=None,
@@ -262,6 +266,11 @@ def _select(ui: Ui, event: Event) -> Ui:
     return replace(ui, selected=selected, prompt=None, message=NOTHING)
 
 
+def _all_moves(ui: Ui, _event: Event) -> Ui:
+    """List every move since your turn, or only the newest again."""
+    return replace(ui, all_moves=not ui.all_moves)
+
+
 def _sort(ui: Ui, event: Event) -> Ui:
     if event.value not in tuple(Sort):
         return ui
@@ -372,6 +381,7 @@ HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
     "take": _take,
     "select": _select,
     "sort": _sort,
+    "all-moves": _all_moves,
     "lay": _lay,
     "lay-next": _lay_next,
     "confirm": _confirm,

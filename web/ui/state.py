@@ -247,6 +247,7 @@ class Ui:
     pad_undone: tuple[HandEntry, ...] = ()  # hands taken back from the pad, last first: Redo puts them back
     advice: Advice | None = None  # the hint on show to the player to move, until they move
     menu: bool = False  # the table's menu is open (the rules, settings, leaving the table)
+    all_moves: bool = False  # every move since your turn is listed, not only the newest
     leaving: bool = False  # Back was pressed on a game: "Leave the table?" is asked
 
     @property

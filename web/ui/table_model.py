@@ -220,6 +220,7 @@ class Table:
     hints: bool = False  # the Hint button is offered
     advice: Advice | None = None  # the hint on show
     menu: bool = False  # the table's menu is open
+    all_moves: bool = False  # every move since the watcher's turn listed, not only the newest
 
     @property
     def flipping(self) -> bool:
@@ -316,6 +317,7 @@ def table_of(ui: Ui) -> Table:
         hints=hints_offered(ui) and not ending,
         advice=ui.advice if not ending else None,
         menu=ui.menu,
+        all_moves=ui.all_moves,
     )
 
 

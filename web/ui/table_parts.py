@@ -52,18 +52,40 @@ def laid_groups(table: Table, player: PublicPlayer, w: Words) -> list[Markup]:
     ]
 
 
+# The moves since your turn listed at first: the newest, whole; the rest behind a tap.
+MOVES_SHOWN = 3
+
+
 def moves_panel(table: Table, w: Words) -> Markup:
-    """The moves since the watcher's turn, newest first, so the newest is always in view.
-    Not a live region: the page's announcer reads each move out once (see ``announcement``)."""
-    items = [el("li", w.say(move.said)) for move in reversed(table.moves)]
+    """The moves since the watcher's turn, newest first, so the newest is always in view:
+    the newest few, each line whole, and a button for all of them (no box of its own to
+    scroll inside the table's).  Not a live region: the page's announcer reads each move
+    out once (see ``announcement``)."""
+    moves = list(reversed(table.moves))
+    more = len(moves) - MOVES_SHOWN
+    shown = moves if table.all_moves or more <= 0 else moves[:MOVES_SHOWN]
+    items = [el("li", w.say(move.said)) for move in shown]
     if table.computer_turn:
         items.insert(0, el("li", w("table.thinking", name=table.playing.name), class_="thinking"))
     if not items:
         items.append(el("li", w("table.no_moves"), class_="thinking"))
+    toggle_all = (
+        el(
+            "button",
+            w("table.fewer_moves") if table.all_moves else w("table.more_moves", count=more),
+            type="button",
+            class_="moves-more",
+            data_action="all-moves",
+            aria_expanded="true" if table.all_moves else "false",
+        )
+        if more > 0
+        else ""
+    )
     return el(
         "section",
         el("h2", w("table.since_turn"), class_="moves-title"),
         el("ol", *items, class_="narration"),
+        toggle_all,
         class_="moves",
         aria_label=w("table.since_turn"),
     )

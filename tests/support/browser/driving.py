@@ -19,6 +19,7 @@ from ui.play import timer_event
 from ui.state import WAYS, Event, Screen, SetupInput, Ui
 from ui.storage import read_save
 from ui.table_model import closing, shown_hand
+from ui.table_parts import MOVES_SHOWN
 
 from phase10 import GameState
 from phase10.notation import parse_state
@@ -184,7 +185,9 @@ def put_saved_game(page: Any, url: str, text: str) -> None:
     """Store ``text`` as the saved game (the page must be on the app's origin), then open the
     app anew: on Home.  (Opening its own address again would be a reload, which keeps the
     screen the history entry remembers: that entry is cleared first.)"""
-    page.evaluate("(text) => { localStorage.setItem('ten-phases/game', text); history.replaceState(null, ''); }", text)
+    page.evaluate(
+        "(text) => { localStorage.setItem('ten-phases/game', text); history.replaceState(null, ''); }", text
+    )
     page.goto(url)
     wait_ready(page)
 
@@ -272,9 +275,9 @@ def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
         assert snapshot["top"] == (str(top.shown) if top else None)
         assert words(mirror.language)("table.draw", count=len(mirror.game.draw_pile)) in snapshot["draw"]
         assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
-        # Newest first, so that the newest move is always in view.
+        # Newest first, so that the newest move is always in view: the newest few, or all.
         said = [words(mirror.language).say(line) for line in reversed(narration(mirror))]
-        assert snapshot["narration"] == said
+        assert snapshot["narration"] == (said if mirror.all_moves else said[:MOVES_SHOWN])
 
 
 def check_page(page: Any, mirror: Ui) -> None:

@@ -200,10 +200,17 @@ class Engine(ABC):
         """Choose ``value`` in the ``<select>`` matching ``selector``."""
 
     def findings(self) -> tuple[list[str], list[str]]:
-        """The page errors and unhandled rejections, and the requests to other origins,
-        of every document shown so far."""
+        """The page errors and unhandled rejections (and Python exceptions written to the
+        console), and the requests to other origins, of every document shown so far."""
         self._gather()
         return list(self._problems), list(self._foreign)
+
+    def take_findings(self) -> tuple[list[str], list[str]]:
+        """``findings``, forgotten once returned: for a test that causes some on purpose."""
+        found = self.findings()
+        self._problems.clear()
+        self._foreign.clear()
+        return found
 
     @abstractmethod
     def close(self) -> None: ...
