@@ -48,6 +48,10 @@ SCENARIOS = {
     "warm_reload": "warm offline, reload",
 }
 KINDS = ("app", "bare")
+# Issue 35's goals for these engines, at full speed: a warm start ready in at most this
+# factor of the bare boot, and the first real screen painted within this many ms.
+WARM_READY_RATIO = 0.3
+WARM_FIRST_SCREEN_MS = 250
 
 
 class Server(Protocol):
@@ -66,12 +70,27 @@ def ready_at(engine: Engine) -> float:
     return float(engine.wait_until(script, timeout=BOOT_TIMEOUT))
 
 
+# The app's first real screen: the stored one painted before Python, or Python's first render.
+FIRST_SCREEN_AT = """() => {
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+  const times = [at('ten-phases:painted'), at('ten-phases:live')].filter((t) => t !== undefined);
+  return times.length ? Math.min(...times) : null;
+}"""
+
+
+def first_screen_at(engine: Engine) -> float | None:
+    """When the app's first real screen was on the page (ms), or None (the bare page)."""
+    at = engine.run(FIRST_SCREEN_AT)
+    return None if at is None else float(at)
+
+
 def run(name: str, rounds: int, server: Server) -> dict[str, Any]:
     """Time ``rounds`` rounds of app and bare loads in the engine ``name``."""
     lacking = missing(name)
     if lacking:
         raise RuntimeError(f"{name}: missing {', '.join(lacking)} (tests/run.py installs them)")
     loads: dict[str, dict[str, list[float]]] = {s: {k: [] for k in KINDS} for s in SCENARIOS}
+    first_screens: dict[str, list[float]] = {s: [] for s in SCENARIOS}
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="startup-engines-") as work, ExitStack() as stack:
         folder = Path(work)
@@ -89,27 +108,40 @@ def run(name: str, rounds: int, server: Server) -> dict[str, Any]:
             order = KINDS if round_ % 2 else KINDS[::-1]
             for kind in order:
                 times = _one_round(launch, server, kind, folder / f"{kind}-{round_}", problems)
-                for scenario, value in times.items():
-                    loads[scenario][kind].append(value)
+                for scenario, (ready, first) in times.items():
+                    loads[scenario][kind].append(ready)
+                    if kind == "app" and first is not None:
+                        first_screens[scenario].append(first)
             print(f"  {name}: round {round_}/{rounds} done", file=sys.stderr, flush=True)
-    return {"engine": name, "version": versions()[name], "loads": loads, "problems": problems}
+    return {
+        "engine": name,
+        "version": versions()[name],
+        "loads": loads,
+        "first_screens": first_screens,
+        "problems": problems,
+    }
+
+
+def _timed(engine: Engine) -> tuple[float, float | None]:
+    """Ready, and the first real screen, in ms from navigation start."""
+    return ready_at(engine), first_screen_at(engine)
 
 
 def _one_round(
     launch: Callable[[Path], Engine], server: Server, kind: str, profile: Path, problems: list[str]
-) -> dict[str, float]:
-    times: dict[str, float] = {}
+) -> dict[str, tuple[float, float | None]]:
+    times: dict[str, tuple[float, float | None]] = {}
     server.start()
     engine = launch(profile)
     try:
         engine.open(server.url(kind))
-        times["first"] = ready_at(engine)
+        times["first"] = _timed(engine)
         engine.wait_for_worker()
         if kind == "app":  # the memory snapshot it makes once controlled, stored (or failed)
             engine.wait_until(f"() => {SNAPSHOT_SETTLED}", timeout=BOOT_TIMEOUT)
         server.stop()
         engine.reload()
-        times["warm_reload"] = ready_at(engine)
+        times["warm_reload"] = _timed(engine)
         problems += engine.findings()[0]
     finally:
         engine.close()
@@ -118,11 +150,15 @@ def _one_round(
         engine = launch(profile)
         try:
             engine.open(server.url(kind))
-            times["warm_new"] = ready_at(engine)
+            times["warm_new"] = _timed(engine)
             problems += engine.findings()[0]
         finally:
             engine.close()
     return times
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
 
 
 def report(result: dict[str, Any], write: Callable[[str], None] = print) -> dict[str, Any]:
@@ -147,6 +183,22 @@ def report(result: dict[str, Any], write: Callable[[str], None] = print) -> dict
             values = " ".join(f"{v:6.0f}" for v in result["loads"][scenario][kind])
             if values:
                 write(f"  {title:<28}{kind:<6}{values}")
+    write("  the app's first real screen (painted from storage, or the first live render), ms:")
+    for scenario, title in SCENARIOS.items():
+        firsts = result["first_screens"][scenario]
+        if firsts:
+            first = statistics.median(firsts)
+            table.setdefault(scenario, {})["first_screen"] = first
+            write(f"    {title:<28}{first:.0f} ms ({min(firsts):.0f}-{max(firsts):.0f})")
+    write("  issue 35's goals, warm offline: ready at most 0.3x bare, the first screen within 250 ms")
+    for scenario in ("warm_new", "warm_reload"):
+        row = table.get(scenario, {})
+        if "ratio" in row:
+            checks = [f"ready / bare {row['ratio']:.2f}x ({_verdict(row['ratio'] <= WARM_READY_RATIO)})"]
+            if "first_screen" in row:
+                first = row["first_screen"]
+                checks.append(f"first screen {first:.0f} ms ({_verdict(first <= WARM_FIRST_SCREEN_MS)})")
+            write(f"    {SCENARIOS[scenario]:<28}{'; '.join(checks)}")
     if result["problems"]:
         write(f"  page errors or rejections: {result['problems']}")
     return {**result, "summary": table}

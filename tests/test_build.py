@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import json
@@ -158,4 +159,21 @@ def test_the_page_preloads_only_files_the_build_has(dist):
     assert config["interpreter"] == "./interpreter.js"
     module = (dist / "interpreter.js").read_text()
     assert "__PRECOMPILED_STDLIB__" not in module and "__SNAPSHOT_NAME__" not in module
+    assert "__UI_BUNDLE__" not in module and f'"./{build.UI_BUNDLE}"' in module
     assert build.PRECOMPILED_STDLIB in module and ".snapshot" in module
+
+
+def test_the_uis_modules_and_catalogues_come_as_one_file(dist):
+    bundle = json.loads(gzip.decompress((dist / build.UI_BUNDLE).read_bytes()))
+    assert bundle["format"] == build.UI_BUNDLE_FORMAT
+    web = ROOT / "web"
+    expected = {
+        path.relative_to(web).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted((web / "ui").rglob("*"))
+        if path.suffix in {".py", ".json"} and "__pycache__" not in path.parts
+    }
+    assert "ui/app.py" in expected and "ui/messages/es.json" in expected
+    assert bundle["files"] == expected, "every module and catalogue, as written"
+    assert not (dist / "ui").exists(), "and not also one by one"
+    assert "files" not in json.loads((dist / "pyscript.json").read_text()), "PyScript fetches none"
+    assert (dist / "main.py").is_file()

@@ -39,6 +39,96 @@ document.documentElement.classList.toggle("large-type", settings.large_type === 
 step.textContent = bootWords[language]["boot.starting"];
 progress.setAttribute("aria-label", bootWords[language]["boot.loading"]);
 
+// --- The first paint: the screen the last run kept (ui/first_paint.py), at once ------------
+// Python takes a while to start; the screen the app opens on was kept by the last run,
+// rendered by Python itself. It is painted now if it was made by this build, in this
+// language and type size, from the very saves the storage holds, and if the page is not
+// being reloaded on a screen opened over another (which Python will show instead). Until
+// Python's first render replaces it the page is inert: a tap is held, shown pressed, and
+// carried out then if the same control is on the live screen; otherwise it is dropped, and
+// the live region says so.
+const KEPT = "ten-phases/screen";
+const OVER_ANOTHER = ["rules", "settings", "history", "restore"];
+const root = document.documentElement;
+const app = document.getElementById("app");
+
+// The sequence number of a save as stored ({"seq": N, ...}), as ui/first_paint.py keeps
+// it: -1 for no save, 0 for one from before sequence numbers, -2 for one unreadable.
+function savedSeq(key) {
+  try {
+    const text = localStorage.getItem(key);
+    if (text === null) return -1;
+    const seq = JSON.parse(text).seq;
+    return Number.isInteger(seq) ? seq : 0;
+  } catch {
+    return -2;
+  }
+}
+
+function keptScreen() {
+  try {
+    const text = localStorage.getItem(KEPT);
+    if (text === null || text.length > 400_000) return null;
+    const kept = JSON.parse(text);
+    const same =
+      kept?.format === 1 &&
+      kept.build === root.dataset.build &&
+      kept.language === language &&
+      kept.large_type === (settings.large_type === true) &&
+      kept.game_seq === savedSeq("ten-phases/game") &&
+      kept.pad_seq === savedSeq("ten-phases/pad") &&
+      typeof kept.html === "string";
+    const reloadedOver = OVER_ANOTHER.includes(history.state?.screen);
+    return same && !reloadedOver ? kept : null;
+  } catch {
+    return null; // storage that will not open, or a kept screen that is not one
+  }
+}
+
+let held = null; // the tap made on the kept screen, waiting for Python
+function hold(event) {
+  if (root.dataset.appReady === "1") return;
+  const control = event.target.closest?.("[data-action], [data-change], summary, input, select");
+  if (event.type === "keydown" && !["Enter", " "].includes(event.key)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (!control || !control.dataset?.action) return;
+  for (const node of app.querySelectorAll(".held")) node.classList.remove("held");
+  control.classList.add("held");
+  held = { action: control.dataset.action, value: control.dataset.value ?? null };
+}
+
+function paintKept() {
+  const kept = keptScreen();
+  if (kept === null) return;
+  app.innerHTML = kept.html;
+  app.hidden = false;
+  app.setAttribute("aria-busy", "true");
+  loading.hidden = true;
+  root.dataset.painted = kept.screen;
+  performance.mark("ten-phases:painted");
+  for (const type of ["click", "keydown", "change", "submit"]) document.addEventListener(type, hold, true);
+  const wake = () => {
+    for (const type of ["click", "keydown", "change", "submit"]) document.removeEventListener(type, hold, true);
+    app.removeAttribute("aria-busy");
+    if (held === null) return;
+    const value = held.value === null ? ":not([data-value])" : `[data-value="${CSS.escape(held.value)}"]`;
+    const live = app.querySelector(`[data-action="${CSS.escape(held.action)}"]${value}`);
+    if (root.dataset.screen === kept.screen && live && !live.disabled) {
+      live.click();
+    } else {
+      document.getElementById("announcer").textContent = bootWords[language]["boot.tap_dropped"];
+    }
+    held = null;
+  };
+  new MutationObserver((_, observer) => {
+    if (root.dataset.appReady !== "1") return;
+    observer.disconnect();
+    wake();
+  }).observe(root, { attributes: true, attributeFilter: ["data-app-ready"] });
+}
+paintKept();
+
 addEventListener("py:progress", () => {
   seen += 1;
   const percent = Math.min(95, Math.round((100 * seen) / EXPECTED_STEPS));
@@ -90,7 +180,6 @@ addEventListener("error", (event) => {
   if (String(event.message).includes("PythonError")) offerRescue("failed");
 });
 
-const root = document.documentElement;
 new MutationObserver((_, observer) => {
   if (root.dataset.appReady === "1") {
     observer.disconnect();

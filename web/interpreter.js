@@ -2,9 +2,11 @@
 // Pyodide's own loadPyodide, given what PyScript's config cannot pass it. Three ways
 // to start, fastest first; each falls back to the next, so the player sees only a start:
 //
-// 1. From a memory snapshot of a started Python, kept in the Cache API next to this
-//    build's files. Python's initialisation is then a copy of memory. The snapshot is
-//    made by snapshot.js in a worker, after the app is ready, so no start waits on it.
+// 1. From a memory snapshot of a started Python that has imported the engine and the
+//    UI, kept in the Cache API next to this build's files (without its zero pages:
+//    sparse.js). Python's initialisation and the imports are then a copy of memory. The
+//    snapshot is made by snapshot.js in a worker, after the app is ready, so no start
+//    waits on it; Pyodide is handed it while it is still being read.
 // 2. From the standard library precompiled to bytecode (build.py makes it with
 //    Pyodide's own Python): the stock zip holds only source, which every start
 //    compiled again.
@@ -12,8 +14,13 @@
 //
 // Snapshots and making them are private Pyodide API (_loadSnapshot, _makeSnapshot), so
 // every failure of them is expected and only ends in the next way down.
+//
+// Meanwhile it fetches the UI's files (one bundle: bundle.js) and writes them into
+// Python's directory before PyScript runs main.py.
 
+import { fetchBundle, writeBundle } from "./bundle.js";
 import { loadPyodide as loadStock, version } from "./pyodide/pyodide.mjs";
+import { unpack } from "./sparse.js";
 
 export { version };
 
@@ -28,6 +35,13 @@ export const SNAPSHOT = {
   key: `${INDEX_URL}__SNAPSHOT_NAME__`,
 };
 const root = document.documentElement;
+// The UI's modules and catalogues, in one file (build.py), asked for at once.
+const BUNDLE_URL = new URL("./__UI_BUNDLE__", import.meta.url).href;
+const bundle = fetchBundle(BUNDLE_URL);
+bundle.catch(() => {}); // reported when PyScript asks for Python, not before
+// Marks of each step of the start, read by benchmarks/startup.py ("ten-phases:" names).
+const mark = (name) => performance.mark(`ten-phases:${name}`);
+mark("interpreter");
 
 // Pyodide fetches the zip itself; asking first means a missing one never reaches it
 // (it would log an error and start a Python with no library). The body is neither
@@ -41,10 +55,10 @@ async function available(url) {
   }
 }
 
+// The stored snapshot's response, its body not yet read, or null.
 async function storedSnapshot() {
   try {
-    const response = await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.key);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return (await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.key)) ?? null;
   } catch {
     return null; // no Cache API (an insecure origin), or storage that will not open
   }
@@ -106,7 +120,7 @@ function snapshotWhenReady() {
     };
     worker.onmessage = (event) => done(event.data === "stored" ? "stored" : "failed");
     worker.onerror = () => done("failed");
-    worker.postMessage({ ...SNAPSHOT, indexURL: INDEX_URL, stdLibURL: PRECOMPILED });
+    worker.postMessage({ ...SNAPSHOT, indexURL: INDEX_URL, stdLibURL: PRECOMPILED, bundleURL: BUNDLE_URL });
   };
   const whenControlled = () => {
     if (navigator.serviceWorker.controller) return begin();
@@ -121,19 +135,29 @@ function snapshotWhenReady() {
 }
 
 async function start() {
-  if (await available(PRECOMPILED)) {
-    const snapshot = await storedSnapshot();
-    if (snapshot) {
-      try {
-        const pyodide = await attempt({ stdLibURL: PRECOMPILED, _loadSnapshot: snapshot });
-        reseed(pyodide);
-        root.dataset.snapshot = "restored";
-        return pyodide;
-      } catch (error) {
-        console.warn("the memory snapshot did not restore; starting Python afresh:", error);
-        await forgetSnapshot();
-      }
+  // A snapshot was made from this build's precompiled library, which the service worker
+  // keeps with it: the library is not asked for first (in a browser just opened, that
+  // waits for the service worker to start).
+  const stored = await storedSnapshot();
+  if (stored) {
+    try {
+      // Pyodide is given the snapshot still being read: it fetches and compiles its
+      // WebAssembly meanwhile, and waits for the snapshot only to size Python's memory.
+      const snapshot = stored.arrayBuffer().then((bytes) => {
+        mark("snapshot-read");
+        return unpack(new Uint8Array(bytes));
+      });
+      const pyodide = await attempt({ stdLibURL: PRECOMPILED, _loadSnapshot: snapshot });
+      reseed(pyodide);
+      root.dataset.snapshot = "restored";
+      mark("python");
+      return pyodide;
+    } catch (error) {
+      console.warn("the memory snapshot did not restore; starting Python afresh:", error);
+      await forgetSnapshot();
     }
+  }
+  if (await available(PRECOMPILED)) {
     try {
       const pyodide = await attempt({ stdLibURL: PRECOMPILED });
       snapshotWhenReady();
@@ -153,11 +177,19 @@ const started = start();
 // What PyScript calls: its indexURL is ignored (Pyodide's files are in ./pyodide/);
 // its packages are loaded as loadPyodide would have, checked against the lock file.
 export async function loadPyodide({ stdout: out, stderr: err, packages = [] } = {}) {
+  mark("pyscript-asks");
   const pyodide = await started;
   stdout.to(out);
   stderr.to(err ?? ((text) => console.error(text)));
+  // A restored Python has imported the engine already (snapshot.js): installing its
+  // package again would only write files nothing reads.
+  if (root.dataset.snapshot === "restored" && pyodide.runPython("'phase10' in __import__('sys').modules")) {
+    packages = packages.filter((name) => name !== "phase10");
+  }
   if (packages.length > 0) {
     await pyodide.loadPackage(packages, { messageCallback: () => {}, errorCallback: stderr.line });
   }
+  writeBundle(pyodide, await bundle);
+  mark("packages");
   return pyodide;
 }

@@ -1,5 +1,10 @@
 """The app's entry point: PyScript runs this once Pyodide and the engine are loaded."""
 
-from ui.app import start
+from pyscript import window
 
+window.performance.mark("ten-phases:main")
+
+from ui.app import start  # noqa: E402 (the mark times the imports)
+
+window.performance.mark("ten-phases:imported")
 start()

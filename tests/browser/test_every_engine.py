@@ -297,9 +297,19 @@ def test_a_spanish_browser_gets_spanish(launch: Launch, server: LocalServer, lan
     assert text_of(engine, "h1") == w("app.name")
 
 
+def _new_game_seed(engine: Engine) -> int:
+    """A game against a computer started by taps; the seed it was dealt from."""
+    tap(engine, Event("new-game", "computer"))
+    tap(engine, Event("start-game"))
+    game = read_save(engine.run("() => localStorage.getItem('ten-phases/game')")).game
+    assert game is not None
+    return game.config.seed
+
+
 def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server: LocalServer) -> None:
-    # The first start snapshots a fresh Python once the service worker controls the
-    # page (web/snapshot.js, in a worker); the next, offline, restores it.
+    # The first start snapshots a Python that has imported the engine and the UI once the
+    # service worker controls the page (web/snapshot.js, in a worker); the next starts,
+    # offline, restore it, each reseeded, and every room of the app still opens.
     engine = launch()
     engine.open(server.url)
     engine.wait_ready()
@@ -307,10 +317,62 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
     state = "() => document.documentElement.dataset.snapshot"
     assert engine.wait_until(state, timeout=BOOT_TIMEOUT) == "stored"
     server.stop()
+    seeds = []
+    for _ in range(2):
+        engine.run("() => localStorage.removeItem('ten-phases/game')")
+        engine.reload()
+        engine.wait_ready()
+        assert engine.run(state) == "restored"
+        seeds.append(_new_game_seed(engine))
+    assert seeds[0] != seeds[1], "a restored Python deals a fresh game each start"
+    # The rooms imported when first used: the Hint (the coach), the rules, the pad.
+    engine.wait_until("() => document.querySelector('[data-action=hint]:not(:disabled)') !== null")
+    tap(engine, Event("hint"))
+    assert engine.wait_until("() => document.querySelector('.coach')?.textContent ?? ''")
+    tap(engine, Event("menu"))
+    tap(engine, Event("rules"))
+    assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10
+    # The game ended elsewhere and the app opened afresh (a reload keeps the rules): Home.
+    engine.run("() => { localStorage.removeItem('ten-phases/game'); history.replaceState(null, ''); }")
     engine.reload()
     engine.wait_ready()
-    assert engine.run(state) == "restored"
-    assert engine.run("() => document.querySelectorAll('.phase-list[data-edition=classic] li').length") == 10
+    tap(engine, Event("pad"))
+    assert screen_of(engine) == "pad-setup"
+
+
+KEPT = "() => JSON.parse(localStorage.getItem('ten-phases/screen') ?? 'null')?.screen ?? ''"
+PAINTED = "() => document.documentElement.dataset.painted ?? ''"
+# main.py out of the service worker's caches, so that its request reaches the server.
+FORGET_MAIN = """async () => {
+  for (const name of await caches.keys()) {
+    await (await caches.open(name)).delete(new URL('main.py', location.href).href);
+  }
+  return true;
+}"""
+
+
+def test_the_kept_screen_is_painted_before_python_and_a_tap_on_it_waits_for_python(
+    launch: Launch, server: LocalServer
+) -> None:
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    engine.wait_for_worker()
+    assert engine.wait_until(KEPT) == "home"
+    engine.run(FORGET_MAIN)
+    gate = server.hold("/main.py")
+    engine.reload()
+    assert engine.wait_until(PAINTED) == "home", "Home, before Python"
+    assert engine.run("() => document.documentElement.dataset.appReady ?? ''") == ""
+    new_game = "[data-action=new-game]:not([data-value])"
+    engine.click(new_game)
+    assert engine.run(f"() => document.querySelector('{new_game}').classList.contains('held')")
+    assert gate.asked.wait(BOOT_TIMEOUT), "Python asked for main.py"
+    assert screen_of(engine) != "setup"
+    server.release("/main.py")
+    engine.wait_ready()
+    assert engine.wait_until("() => document.documentElement.dataset.screen === 'setup'")
+    assert engine.run("() => document.querySelectorAll('.held').length") == 0
 
 
 def screen_of(engine: Engine) -> str:

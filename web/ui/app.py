@@ -22,7 +22,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import keeping, navigation, platform, pwa, scrolling, share, sound
+from . import first_paint, keeping, navigation, platform, pwa, scrolling, share, sound
 from .controller import handle
 from .i18n import text
 from .narration import announcement
@@ -34,6 +34,10 @@ from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves,
 
 _app: dict[str, Any] = {}
 READY_MARK = "ten-phases:ready"
+LIVE_MARK = "ten-phases:live"  # Python's first render, over the kept screen or the loading card
+# The screen the app opens on is kept this long after a render (a burst of renders, the
+# computers' moves, keeps it once), and at once when the page is hidden.
+KEEP_AFTER_MS = 250
 
 
 def build_info() -> tuple[str, str]:
@@ -152,22 +156,24 @@ def _reduced_motion() -> bool:
     return bool(query.matches)
 
 
-def show(ui: Ui, before: Ui | None = None) -> None:
+def _page(ui: Ui) -> str:
+    """The HTML of ``ui``'s screen, with what the page adds: the build, and the past games
+    where the screen lists them."""
     build, note = build_info()
     saves: Saves = _app["saves"]
     finished, unreadable = saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
+    return render(
+        ui, build=build, note=note, finished=finished, unreadable=unreadable, reduced_motion=_reduced_motion()
+    )
+
+
+def show(ui: Ui, before: Ui | None = None) -> None:
     focused = _focus_selector(document.activeElement)
     try:
-        markup = render(
-            ui,
-            build=build,
-            note=note,
-            finished=finished,
-            unreadable=unreadable,
-            reduced_motion=_reduced_motion(),
-        )
+        markup = _page(ui)
     except Exception as error:  # a save that passed every check yet cannot be shown
         ui = _app["ui"] = _cannot_show(ui, error)
+        build, note = build_info()
         markup = render(ui, build=build, note=note, reduced_motion=_reduced_motion())
     app = document.getElementById("app")
     scrolled = scrolling.positions(app)
@@ -191,6 +197,61 @@ def show(ui: Ui, before: Ui | None = None) -> None:
     root.dataset.renders = str(_app["renders"])
     _sync_history(ui)
     _schedule(ui)
+    _keep_soon()
+
+
+# --- the first paint: the screen the next start opens on, kept (see first_paint) --------
+
+
+def _keep_soon() -> None:
+    pending = _app.pop("keep-timer", None)
+    if pending is not None:
+        window.clearTimeout(pending)
+    _app["keep-timer"] = window.setTimeout(_app["on-keep"], KEEP_AFTER_MS)
+
+
+def _keep() -> None:
+    """Keep the screen the app would open on now, rendered, for the next start's first
+    paint (web/boot.js); nothing when there is nothing worth painting."""
+    _app.pop("keep-timer", None)
+    ui: Ui = _app["ui"]
+    saves: Saves = _app["saves"]
+    pads: PadSlot = _app["pads"]
+    opened = first_paint.opening(ui)
+    try:
+        if opened is None:
+            _app["saves"].store.removeItem(first_paint.KEY)
+            _app["kept"] = None
+            return
+        build, _ = build_info()
+        html = _page(opened)
+        game_seq, pad_seq = _saved_seqs(saves, pads)
+        text = first_paint.record(opened, html, build, game_seq, pad_seq)
+        if text != _app.get("kept"):
+            saves.store.setItem(first_paint.KEY, text)
+            _app["kept"] = text
+    except Exception as error:  # a full or blocked storage only costs the next start its first paint
+        window.console.warn(f"the screen was not kept for the next start: {type(error).__name__}: {error}")
+
+
+def _saved_seqs(saves: Saves, pads: PadSlot) -> tuple[int, int]:
+    """The sequence numbers of the game and pad saves as stored (-1: none), as boot.js
+    reads them to tell whether a kept screen shows them."""
+    return (saves.seq if saves.known is not None else -1, pads.seq if pads.known is not None else -1)
+
+
+def _reopened(ui: Ui, saves: Saves, pads: PadSlot) -> Ui:
+    """The screen the app starts on: where a reload left it (the history entry), or, on a
+    fresh start, where the last run was, as far as the saves are the same (the kept screen)."""
+    remembered = _remembered(window.history.state)
+    _app["depth"], _app["place"] = _level_of(remembered), remembered
+    if remembered is None:
+        build, _ = build_info()
+        kept = first_paint.read(saves.store.getItem(first_paint.KEY), build)
+        if kept is not None and (kept.game_seq, kept.pad_seq) == _saved_seqs(saves, pads):
+            return navigation.reopened(ui, kept.place)
+        return ui
+    return navigation.reopened(ui, remembered)
 
 
 # --- the browser's history: Back as the phone means it (see navigation) ------------------
@@ -417,9 +478,13 @@ def _on_storage(event: Any) -> None:
 
 
 def _on_hidden(_event: Any) -> None:
-    """The phone may kill a page it hides: a finished game still waiting is written now."""
+    """The phone may kill a page it hides: a finished game still waiting is written now,
+    and the screen to open on is kept now rather than in a moment."""
     if document.visibilityState == "hidden":
         _app["saves"].flush()
+        if _app.get("keep-timer") is not None:
+            window.clearTimeout(_app["keep-timer"])
+            _keep()
 
 
 def _save_backup(_target: Any) -> None:
@@ -477,12 +542,13 @@ def start() -> None:
     pad = pads.load()
     ui = replace(ui, pad=pad.pad, pad_problem=pad.problem)
     ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
-    # A reload keeps the screen: the history entry remembers it.
-    remembered = _remembered(window.history.state)
-    _app["depth"], _app["place"] = _level_of(remembered), remembered
-    ui = navigation.reopened(ui, remembered)
+    # A reload keeps the screen (the history entry remembers it); a fresh start opens where
+    # the last run was.
+    ui = _reopened(ui, saves, pads)
     _app["ui"] = ui
+    _app["on-keep"] = create_proxy(_keep)
     show(ui)
+    window.performance.mark(LIVE_MARK)
     document.addEventListener("click", create_proxy(_on_click))
     document.addEventListener("change", create_proxy(_on_change))
     document.addEventListener("keydown", create_proxy(_on_key))

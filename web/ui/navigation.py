@@ -97,13 +97,19 @@ def place(ui: Ui) -> dict[str, object]:
     return {"depth": depth(ui), "screen": ui.screen.value, "previous": ui.previous.value}
 
 
-def reopened(ui: Ui, remembered: Mapping[str, object] | None) -> Ui:
+def reopened(ui: Ui, remembered: Mapping[str, object] | None, *, fresh: bool = False) -> Ui:
     """``ui`` as the app starts, on the screen a history entry remembered (a reload keeps
     the screen): a game resumes as from Continue, through its hand-off where several people
-    share the phone; anything that cannot be reopened as it was is Home."""
+    share the phone; a hand being written on the pad, as the pad; anything that cannot be
+    reopened as it was is Home.  A ``fresh`` start (the app opened again, not reloaded)
+    opens what the rules, settings or past games were opened over, rather than them."""
     if ui.screen is not Screen.HOME or not remembered:
         return ui
     screen, previous = _screen(remembered.get("screen")), _screen(remembered.get("previous"))
+    if screen is Screen.PAD_HAND:
+        screen = Screen.PAD
+    if fresh and screen in OVER_ANOTHER:
+        screen, previous = previous, Screen.HOME
     if screen is None or screen not in REOPENED:
         return ui
     if screen in GAME_SCREENS:

@@ -7,6 +7,7 @@ import socket
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,6 +37,22 @@ class _NotingHandler(build.Handler):
         self.server.paths.append(urlsplit(self.path).path)  # type: ignore[attr-defined]
         super().log_request(code, size)
 
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        gate = self.server.held.get(urlsplit(self.path).path)  # type: ignore[attr-defined]
+        if gate is not None:
+            gate.asked.set()
+            gate.released.wait(120)
+        super().do_GET()
+
+
+@dataclass
+class Gate:
+    """A path the server holds: ``asked`` once a request for it waits, which it does
+    until ``released``."""
+
+    asked: threading.Event = field(default_factory=threading.Event)
+    released: threading.Event = field(default_factory=threading.Event)
+
 
 class LocalServer:
     """``build.make_server`` on a free port, in a thread, that a test can stop and start again.
@@ -47,6 +64,7 @@ class LocalServer:
         self.directory = directory
         self.port = 0
         self.paths: list[str] = []
+        self.held: dict[str, Gate] = {}
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
@@ -58,12 +76,23 @@ class LocalServer:
         os.environ["TEN_PHASES_QUIET"] = "1"
         self._server = build.make_server(self.directory, self.port, handler=_NotingHandler)
         self._server.paths = self.paths
+        self._server.held = self.held
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
+    def hold(self, path: str) -> Gate:
+        """Hold every request for ``path`` (e.g. ``/main.py``) until the gate is released."""
+        gate = self.held[path] = Gate()
+        return gate
+
+    def release(self, path: str) -> None:
+        self.held.pop(path).released.set()
+
     def stop(self) -> None:
         """Stop serving; afterwards the port refuses connections."""
+        for path in list(self.held):
+            self.release(path)
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()

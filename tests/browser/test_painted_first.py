@@ -1,0 +1,159 @@
+"""The first paint (web/boot.js, ui/first_paint.py): the screen the last run kept is
+painted before Python starts, inert until Python's first render replaces it.
+
+Python is held back by holding the request for main.py (the service worker is kept out
+of these pages, so that the request reaches the route): everything until then is what a
+phone shows in the seconds Python takes to start.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from ui.state import Event, Screen
+
+from support.browser.driving import READY, LocalServer, Table, open_app, start_game, tap, wait_ready
+
+KEPT = "ten-phases/screen"
+CARD = re.compile(r'data-card="([^"]+)"')
+PAINTED = "() => document.documentElement.dataset.painted ?? null"
+
+
+@pytest.fixture
+def held(browser: Any, server: LocalServer, requests: Any) -> Iterator[Any]:
+    """A phone-sized page with no service worker, whose requests for main.py can be held."""
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    ctx.on("request", lambda request: requests.urls.append(request.url))
+    ctx.on("page", requests.watch)
+    yield ctx.new_page()
+    ctx.close()
+    assert requests.foreign() == []
+    assert requests.problems == [], "no page error, unhandled rejection or Python exception"
+
+
+class Held:
+    """main.py's request, held until released: Python cannot run the app until then."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.routes: list[Any] = []
+        page.route("**/main.py", self._hold)
+
+    def _hold(self, route: Any) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        for _ in range(600):  # until PyScript asks for main.py (the route's handler runs meanwhile)
+            if self.routes:
+                break
+            self.page.wait_for_timeout(100)
+        assert len(self.routes) == 1, "main.py was asked for once"
+        self.routes[0].continue_()
+        self.page.unroute("**/main.py")
+        wait_ready(self.page)
+
+
+def kept(page: Any) -> dict[str, Any] | None:
+    page.wait_for_function(f"() => localStorage.getItem('{KEPT}') !== null")
+    text = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
+    return json.loads(text) if text else None
+
+
+def reload_held(page: Any) -> Held:
+    held = Held(page)
+    page.reload(wait_until="domcontentloaded")
+    return held
+
+
+def test_home_is_painted_before_python_and_a_tap_on_it_is_carried_out_once_python_is_up(held, server):
+    page = held
+    open_app(page, server.url)
+    assert kept(page)["screen"] == "home"
+    python = reload_held(page)
+    page.wait_for_function(PAINTED)
+    assert page.evaluate(PAINTED) == "home"
+    assert page.locator(READY).count() == 0, "Python is not up"
+    assert page.is_visible("#app") and page.is_hidden("#loading")
+    assert page.get_attribute("#app", "aria-busy") == "true"
+    new_game = page.locator("[data-action=new-game]:not([data-value])")
+    new_game.click()
+    assert "held" in (new_game.get_attribute("class") or ""), "the tap shows it is waiting"
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.documentElement.dataset.screen") != "setup"
+    python.release()
+    page.wait_for_function("() => document.documentElement.dataset.screen === 'setup'")
+    assert page.get_attribute("#app", "aria-busy") is None
+    assert page.locator(".held").count() == 0
+
+
+def test_a_tap_whose_control_is_gone_when_python_is_up_is_dropped_and_said(held, server):
+    page = held
+    start_game(page, server.url, ("Ann", "Bo"), "standard", "10", "5")
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{KEPT}') ?? '{{}}').screen === 'handoff'")
+    python = reload_held(page)
+    page.wait_for_function(PAINTED)
+    assert page.evaluate(PAINTED) == "handoff"
+    # Meanwhile the game ends in another window: Python opens on Home, with no hand-off.
+    page.evaluate("() => localStorage.removeItem('ten-phases/game')")
+    page.locator("[data-action=reveal]").click()
+    python.release()
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "home"
+    page.wait_for_function("() => document.getElementById('announcer').textContent !== ''")
+    assert "nothing was done" in page.inner_text("#announcer")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "kept.build = 'another-build'",
+        "kept.language = 'es'",
+        "kept.large_type = true",
+        "kept.game_seq = 99",
+        'kept = \'{"format": 1, "html": \'',
+    ],
+    ids=["another-build", "another-language", "another-type-size", "other-saves", "damaged"],
+)
+def test_a_screen_kept_by_another_build_language_or_save_or_damaged_is_not_painted(held, server, change):
+    page = held
+    open_app(page, server.url)
+    assert kept(page) is not None
+    page.evaluate(
+        f"""() => {{
+          let kept = JSON.parse(localStorage.getItem('{KEPT}'));
+          {change};
+          localStorage.setItem('{KEPT}', typeof kept === 'string' ? kept : JSON.stringify(kept));
+        }}"""
+    )
+    python = reload_held(page)
+    page.wait_for_selector("#loading-step")
+    page.wait_for_timeout(300)
+    assert page.evaluate(PAINTED) is None
+    assert page.is_visible("#loading") and page.is_hidden("#app"), "the loading card, as before"
+    python.release()
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "home"
+
+
+def test_a_pass_and_play_game_never_stores_a_hands_faces(page, server):
+    """The storage after every action of a whole game of two people: the kept screen is
+    the hand-off or a screen with no card, never a table with a hand."""
+    seen: list[str] = []
+
+    def tap_and_look(page: Any, event: Event) -> None:
+        tap(page, event)
+        stored = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
+        if stored is not None:
+            screen = json.loads(stored)
+            seen.append(screen["screen"])
+            assert screen["screen"] != "table", "no table is kept where two people share the phone"
+            assert CARD.findall(screen["html"]) == [], f"a card face kept on {screen['screen']}"
+
+    mirror = start_game(page, server.url, ("Ann", "Bo"), "first-to-n", "1", "5")
+    table = Table(page, mirror, press=tap_and_look)
+    table.play_until({Screen.GAME_OVER})
+    assert "handoff" in seen
