@@ -15,9 +15,9 @@ from support.browser.driving import (
     SNAPSHOT,
     Table,
     open_app,
+    resumed,
     saved_game,
     start_game,
-    tap,
     wait_for_controller,
     wait_ready,
 )
@@ -75,7 +75,7 @@ def test_closing_the_page_while_a_computer_plays_loses_nothing(context, server):
     game = saved_game(page)
     assert game is not None
     assert game.config.kinds == ("person", "hard")
-    tap(page, Event("continue"))
+    resumed(page)
     table = Table(page, resume(Ui(), game))
     table.catch_up(page.evaluate(SNAPSHOT))
     # The computer goes on from where it was, at its own pace, exactly as the engine replays it,

@@ -8,7 +8,16 @@ from typing import Any
 import pytest
 from ui.state import Event, Screen
 
-from support.browser.driving import open_app, play_until, put_saved_game, renders, start_game, tap, wait_ready
+from support.browser.driving import (
+    open_app,
+    play_until,
+    put_saved_game,
+    renders,
+    resumed,
+    start_game,
+    tap,
+    wait_ready,
+)
 from support.browser.layout import layout_problems
 from support.web.states import computers_state, flip_state, hand_over_state
 
@@ -126,9 +135,9 @@ def test_every_screen_fits_with_large_type(browser, server, size):
 
 def table_sizes(page: Any, url: str) -> dict[str, float]:
     """Open the saved game on the table, its first player's hand shown, and measure it."""
-    page.evaluate("() => history.replaceState(null, '')")  # opened anew: on Home, not where it was
+    page.evaluate("() => history.replaceState(null, '')")  # opened anew, not reloaded
     open_app(page, url)
-    tap(page, Event("continue"))
+    resumed(page)
     tap(page, Event("reveal"))
     return dict(
         page.evaluate(

@@ -18,6 +18,7 @@ from support.browser.driving import (
     open_app,
     play_until,
     put_saved_game,
+    resumed,
     start_game,
     tap,
     wait_ready,
@@ -135,12 +136,11 @@ def test_closing_the_page_mid_turn_loses_nothing(context, server):
 
     again = context.new_page()
     open_app(again, server.url)
-    tap(again, Event("continue"))
+    resumed(again)
     assert again.evaluate("() => document.documentElement.dataset.screen") == "handoff"
     assert mirror.game.player.name in again.inner_text(".handoff-name")
     tap(again, Event("reveal"))
-    resumed = Ui(screen=Screen.TABLE, game=mirror.game)
-    check_page(again, resumed)
+    check_page(again, Ui(screen=Screen.TABLE, game=mirror.game))
     assert again.locator(".draw-pile").is_disabled(), "the card was already drawn: same step"
     assert again.get_by_role("button", name="Lay down").count() == 1
 

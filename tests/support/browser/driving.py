@@ -213,12 +213,26 @@ def saved_game(page: Any) -> GameState | None:
 def put_saved_game(page: Any, url: str, text: str) -> None:
     """Store ``text`` as the saved game (the page must be on the app's origin), then open the
     app anew: on Home.  (Opening its own address again would be a reload, which keeps the
-    screen the history entry remembers: that entry is cleared first.)"""
+    screen the history entry remembers: that entry is cleared first, and so is the screen
+    kept for the first paint, which a save written from outside could match.)"""
     page.evaluate(
-        "(text) => { localStorage.setItem('ten-phases/game', text); history.replaceState(null, ''); }", text
+        """(text) => {
+          localStorage.setItem('ten-phases/game', text);
+          localStorage.removeItem('ten-phases/screen');
+          history.replaceState(null, '');
+        }""",
+        text,
     )
     page.goto(url)
     wait_ready(page)
+
+
+def resumed(page: Any) -> None:
+    """The app opened anew with a game in progress opens on the screen the game resumes on
+    when the last run kept it for the first paint (ui/first_paint.py) in time, else on Home:
+    from there, Continue."""
+    if page.evaluate("() => document.documentElement.dataset.screen") == "home":
+        tap(page, Event("continue"))
 
 
 def start_game(
