@@ -52,18 +52,6 @@ PYSCRIPT_KEEP = ("core.js", "core-", "error-")
 # the platform's promises before Pyodide sees them (see ui/platform.py).
 JS_MODULES = {"./platform.js": "platform"}
 
-# Debian's Chromium, as the tests, benchmarks and icon script drive it: never a
-# downloaded browser, and no background traffic to hosts this machine cannot reach.
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
-
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -125,7 +113,9 @@ def engine_wheel() -> Path:
 # reproducible) at the path zipimport looks for, and its code keeps the source's
 # name, as tracebacks would show it.
 _COMPILE_STDLIB = """
-import importlib.util, sys, zipfile
+import importlib.util
+import sys
+import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"
@@ -145,7 +135,10 @@ with zipfile.ZipFile("/stock.zip") as stock, zipfile.ZipFile("/out.zip", "w") as
 # Then a second Pyodide starts from the new zip, to prove it boots and is used: a
 # zip that would not start must fail the build, never a player's game.
 _CHECK_STDLIB = """
-import json, sys, zipfile
+import json
+import sys
+import zipfile
+
 assert json.__spec__.origin.endswith("json/__init__.pyc"), json.__spec__.origin
 assert sys.modules["encodings"].__spec__.origin.endswith(".pyc")
 with zipfile.ZipFile("/stock.zip") as stock, zipfile.ZipFile("/out.zip") as built:

@@ -25,11 +25,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-import build
 from playwright.sync_api import sync_playwright
 from ui.state import Event, Screen
 
 from common import percentile, private_site
+from support.browser import chromium
 from support.browser.driving import Table, serving, start_game
 
 TIMED = """
@@ -58,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     moves: list[float] = []
     mirrored = 0
     with private_site(args.no_build) as site, serving(site) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
+        browser = playwright.chromium.launch(
+            executable_path=chromium.CHROMIUM, args=list(chromium.CHROMIUM_ARGS)
+        )
         for game in range(args.games):
             context = browser.new_context(
                 viewport={"width": 390, "height": 844}, has_touch=True, reduced_motion="reduce"

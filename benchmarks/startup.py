@@ -69,6 +69,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 import startup_engines
 from common import machine, write_json
+from support.browser import chromium
 
 ROOT = build.ROOT
 
@@ -104,8 +105,8 @@ BARE_PRECACHE = (
     *(f"../pyodide/{name}" for name in (*build.PYODIDE_FILES, "pyodide-lock.json")),
 )
 
-CHROMIUM = build.CHROMIUM
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = chromium.CHROMIUM
+CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 TIMEOUT_MS = 60_000
 READY = 'html[data-app-ready="1"]'
 # Runs before any script of each new document: PyScript's progress steps (the app's

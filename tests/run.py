@@ -3,6 +3,11 @@
 and WebKit, lint and types.
 
     python3 tests/run.py [pytest arguments]
+    python3 tests/run.py --fast [pytest arguments]
+
+``--fast`` is the loop for a change in progress: the engine and the UI on CPython, the
+rulings' document and ruff, in a few minutes; no browser, no Pyodide, no mypy, no npm
+packages or browsers installed. The full run is what CI runs.
 
 Installs what a fresh machine lacks first: a virtual environment in .venv with
 the pinned tools of tests/requirements.txt, the npm packages of
@@ -34,6 +39,16 @@ PYTHON = VENV / "bin" / "python"
 # pytest's pythonpath in pyproject.toml.
 SOURCE_PATH = (ROOT / "engine", ROOT / "web", ROOT / "tests", ROOT)
 PTH = "ten-phases.pth"
+# What --fast runs: everything that needs neither a browser, Node.js nor a build.
+FAST = (
+    "tests/engine",
+    "tests/web",
+    "tests/test_rulings_doc.py",
+    "tests/test_lint.py::test_ruff_finds_nothing",
+    "tests/test_lint.py::test_ruff_format_is_applied",
+    "-m",
+    "not browser and not pyodide",
+)
 
 
 def _digest(*paths: Path) -> str:
@@ -103,15 +118,21 @@ def main() -> int:
         # The rest imports build.py and the test-support package: the venv finds them.
         os.execv(PYTHON, [str(PYTHON), str(Path(__file__).resolve()), *sys.argv[1:]])
 
-    from build import ensure_npm_packages
+    arguments = sys.argv[1:]
+    if "--fast" in arguments:
+        arguments = [*FAST, *(argument for argument in arguments if argument != "--fast")]
+        # Fewer Hypothesis examples and one block of seeded games (tests/engine/conftest.py).
+        os.environ.setdefault("HYPOTHESIS_PROFILE", "fast")
+    else:
+        from build import ensure_npm_packages
 
-    from support.browser.engines import DEBIAN_PACKAGES, versions
+        from support.browser.engines import DEBIAN_PACKAGES, versions
 
-    ensure_npm_packages(dev=True)
-    ensure_browsers(DEBIAN_PACKAGES)
-    for engine, version in versions().items():
-        print(f"{engine}: {version}", flush=True)
-    command = [str(PYTHON), "-m", "pytest", *sys.argv[1:]]
+        ensure_npm_packages(dev=True)
+        ensure_browsers(DEBIAN_PACKAGES)
+        for engine, version in versions().items():
+            print(f"{engine}: {version}", flush=True)
+    command = [str(PYTHON), "-m", "pytest", *arguments]
     print("+", " ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT, check=False).returncode
 

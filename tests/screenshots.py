@@ -47,6 +47,7 @@ from phase10.notation import parse_state
 from phase10.serialize import to_json
 from phase10.tournament import play_bot_game
 from phase10.view import view
+from support.browser import chromium
 from support.browser.driving import (
     needs_menu,
     open_app,
@@ -63,8 +64,8 @@ from support.web.taps import hinted_taps, pad_hand_taps
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = build.CHROMIUM
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = chromium.CHROMIUM
+CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
 SETTINGS = "ten-phases/settings"

@@ -40,3 +40,36 @@ def test_mypy_strict_on_the_engine():
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# build.py hands Pyodide's Python two programs and Node.js one, as strings: they are
+# linted as files of their own would be.
+EMBEDDED_PYTHON = ("_COMPILE_STDLIB", "_CHECK_STDLIB")
+EMBEDDED_JAVASCRIPT = ("_NODE_COMPILER",)
+
+
+@pytest.mark.parametrize("name", EMBEDDED_PYTHON)
+def test_the_python_build_py_embeds_is_ruff_clean(name: str) -> None:
+    import build
+
+    source = getattr(build, name)
+    for command in (("check", "--no-cache"), ("format", "--check", "--no-cache")):
+        result = subprocess.run(
+            [sys.executable, "-m", "ruff", *command, "--stdin-filename", f"build_{name.lower()}.py", "-"],
+            cwd=ROOT,
+            input=source.lstrip("\n"),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, f"build.{name}: {result.stdout}{result.stderr}"
+
+
+@pytest.mark.parametrize("name", EMBEDDED_JAVASCRIPT)
+def test_the_javascript_build_py_embeds_parses(name: str, tmp_path: Path) -> None:
+    import build
+
+    script = tmp_path / f"{name.lower()}.mjs"
+    script.write_text(getattr(build, name))
+    result = subprocess.run(["node", "--check", str(script)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"build.{name}: {result.stderr}"

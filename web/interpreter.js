@@ -18,7 +18,7 @@
 // Meanwhile it fetches the UI's files (one bundle: bundle.js) and writes them into
 // Python's directory before PyScript runs main.py.
 
-import { fetchBundle, writeBundle } from "./bundle.js";
+import { bytecodeFiles, fetchBundle, pythonSources, writeBundle } from "./bundle.js";
 import { loadPyodide as loadStock, version } from "./pyodide/pyodide.mjs";
 import { unpack } from "./sparse.js";
 
@@ -33,6 +33,8 @@ const BUILD = document.querySelector('meta[name="app-build"]')?.content ?? "dev"
 export const SNAPSHOT = {
   cache: `ten-phases-${BUILD}`,
   key: `${INDEX_URL}__SNAPSHOT_NAME__`,
+  // Made with the snapshot: bytecode of the modules a restored Python still imports.
+  bytecodeKey: `${INDEX_URL}__SNAPSHOT_NAME__.bytecode`,
 };
 const root = document.documentElement;
 // The UI's modules and catalogues, in one file (build.py), asked for at once.
@@ -64,9 +66,21 @@ async function storedSnapshot() {
   }
 }
 
+// The kept bytecode's files, or none (not kept yet, or damaged: then Python compiles).
+async function storedBytecode() {
+  try {
+    const response = await (await caches.open(SNAPSHOT.cache)).match(SNAPSHOT.bytecodeKey);
+    return response ? await bytecodeFiles(response) : {};
+  } catch (error) {
+    console.warn("the kept bytecode is not used:", error);
+    return {};
+  }
+}
+
 async function forgetSnapshot() {
   try {
-    await (await caches.open(SNAPSHOT.cache)).delete(SNAPSHOT.key);
+    const cache = await caches.open(SNAPSHOT.cache);
+    await Promise.all([cache.delete(SNAPSHOT.key), cache.delete(SNAPSHOT.bytecodeKey)]);
   } catch {
     // Nothing to forget.
   }
@@ -112,7 +126,9 @@ function reseed(pyodide) {
 function snapshotWhenReady() {
   if (typeof Worker === "undefined" || typeof caches === "undefined") return;
   if (!("serviceWorker" in navigator)) return;
-  const begin = () => {
+  const begin = async () => {
+    // PyScript's package, as PyScript wrote it into Python's directory, to compile.
+    const sources = pythonSources(await started, "pyscript");
     const worker = new Worker(new URL("./snapshot.js", import.meta.url), { type: "module" });
     const done = (state) => {
       root.dataset.snapshot = state;
@@ -120,7 +136,7 @@ function snapshotWhenReady() {
     };
     worker.onmessage = (event) => done(event.data === "stored" ? "stored" : "failed");
     worker.onerror = () => done("failed");
-    worker.postMessage({ ...SNAPSHOT, indexURL: INDEX_URL, stdLibURL: PRECOMPILED, bundleURL: BUNDLE_URL });
+    worker.postMessage({ ...SNAPSHOT, indexURL: INDEX_URL, stdLibURL: PRECOMPILED, bundleURL: BUNDLE_URL, sources });
   };
   const whenControlled = () => {
     if (navigator.serviceWorker.controller) return begin();
@@ -140,6 +156,7 @@ async function start() {
   // waits for the service worker to start).
   const stored = await storedSnapshot();
   if (stored) {
+    bytecode = storedBytecode();
     try {
       // Pyodide is given the snapshot still being read: it fetches and compiles its
       // WebAssembly meanwhile, and waits for the snapshot only to size Python's memory.
@@ -170,9 +187,14 @@ async function start() {
   return attempt({});
 }
 
+// The kept bytecode's files, read alongside a restore (none otherwise).
+let bytecode = Promise.resolve({});
+
 // Begun as the page loads this module (index.html does, before PyScript), and
 // awaited when PyScript asks.
 const started = start();
+// The started Python, for the browser tests (what it imported, and from where).
+export const python = started;
 
 // What PyScript calls: its indexURL is ignored (Pyodide's files are in ./pyodide/);
 // its packages are loaded as loadPyodide would have, checked against the lock file.
@@ -190,6 +212,7 @@ export async function loadPyodide({ stdout: out, stderr: err, packages = [] } = 
     await pyodide.loadPackage(packages, { messageCallback: () => {}, errorCallback: stderr.line });
   }
   writeBundle(pyodide, await bundle);
+  writeBundle(pyodide, await bytecode);
   mark("packages");
   return pyodide;
 }

@@ -11,7 +11,7 @@
 // Python's memory, not its file system); interpreter.js leaves the engine's package
 // uninstalled when the restored Python holds it already.
 
-import { fetchBundle, writeBundle } from "./bundle.js";
+import { bytecodeResponse, fetchBundle, writeBundle } from "./bundle.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { pack } from "./sparse.js";
 
@@ -38,6 +38,28 @@ for language in LANGUAGES:
 del importlib, pkgutil, phase10, ui, module, LANGUAGES, words, language
 `;
 
+// Bytecode of what a restored Python still compiles as the app starts: PyScript's
+// package (its sources come from the page, which has them) and the UI's modules that
+// need PyScript, so were not imported above. Compiled after the snapshot is taken, so
+// none of it is in the snapshot. Answers the compiled files' paths.
+const COMPILE = `
+import importlib.util, os, py_compile, sys
+
+def _compiled(paths):
+    for path in paths:
+        name = path[:-3].replace("/", ".").removesuffix(".__init__")
+        if name in sys.modules:
+            continue
+        cached = importlib.util.cache_from_source(path)
+        py_compile.compile(
+            path, cfile=cached, doraise=True,
+            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+        )
+        yield cached
+
+sorted(_compiled(sorted(PATHS)))
+`;
+
 // The engine's wheel, unpacked where Pyodide installs packages. Not by loadPackage:
 // that leaves JavaScript objects in Python's keeping, and then no snapshot can be made.
 async function writeEngine(pyodide, indexURL) {
@@ -54,15 +76,26 @@ del site, zipfile, wheel
   pyodide.FS.unlink("/tmp/engine.whl");
 }
 
-self.onmessage = async ({ data: { cache, key, indexURL, stdLibURL, bundleURL } }) => {
+function bytecode(pyodide, files) {
+  writeBundle(pyodide, files);
+  const paths = Object.keys(files).filter((path) => path.endsWith(".py"));
+  const compiled = pyodide.runPython(COMPILE, { globals: pyodide.toPy({ PATHS: paths }) }).toJs();
+  return Object.fromEntries(compiled.map((path) => [path, pyodide.FS.readFile(path)]));
+}
+
+self.onmessage = async ({ data: { cache, key, bytecodeKey, indexURL, stdLibURL, bundleURL, sources } }) => {
   try {
     const pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
     await writeEngine(pyodide, indexURL);
-    writeBundle(pyodide, await fetchBundle(bundleURL));
+    const ui = await fetchBundle(bundleURL);
+    writeBundle(pyodide, ui);
     pyodide.runPython(PREPARE);
     const snapshot = pack(pyodide.makeMemorySnapshot());
+    const compiled = bytecode(pyodide, { ...ui, ...sources });
     const headers = { "Content-Type": "application/octet-stream" };
-    await (await caches.open(cache)).put(key, new Response(snapshot, { headers }));
+    const store = await caches.open(cache);
+    await store.put(bytecodeKey, await bytecodeResponse(compiled));
+    await store.put(key, new Response(snapshot, { headers }));
     self.postMessage("stored");
   } catch (error) {
     console.warn("no memory snapshot this time:", error);

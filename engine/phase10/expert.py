@@ -23,7 +23,7 @@ where hard's rule of thumb leaves something on the table:
 
 Its randomness comes from its seed mixed with public facts of the moment
 (``bots.moment``), so a game of experts replays from its seed.  The switches in
-``Knobs`` let each ingredient be measured on its own (see docs/benchmarks.md).
+``Knobs`` let each ingredient be measured on its own (see docs/research/2026-11-expert.md).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
     .venv/bin/python service_worker/icons/render_icons.py
 
-(.venv as tests/run.py sets it up: its ten-phases.pth puts the repository's root, and
-so build.py, on the path.)
+(.venv as tests/run.py sets it up: its ten-phases.pth puts tests/, and so the
+support package that names the Chromium to drive, on the path.)
 
 The PNGs are committed, so building the app needs no browser.  The maskable
 icon draws the same artwork smaller on a full-bleed background, inside the
@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import build
 from playwright.sync_api import sync_playwright
+
+from support.browser import chromium
 
 HERE = Path(__file__).resolve().parent
 SIZES = {"icon-192.png": (192, 1.0), "icon-512.png": (512, 1.0), "apple-touch-icon.png": (180, 1.0)}
@@ -35,7 +36,7 @@ def page_html(svg: str, size: int, scale: float, full_bleed: bool) -> str:
 def main() -> None:
     svg = (HERE / "icon.svg").read_text()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=build.CHROMIUM, args=list(build.CHROMIUM_ARGS))
+        browser = p.chromium.launch(executable_path=chromium.CHROMIUM, args=list(chromium.CHROMIUM_ARGS))
         for name, (size, scale) in {**SIZES, **MASKABLE}.items():
             page = browser.new_page(viewport={"width": size, "height": size})
             # Apple and maskable icons must be opaque: draw them on the felt colour.

@@ -16,11 +16,12 @@ from typing import Any
 import build
 import pytest
 
+from support.browser import chromium
 from support.browser.driving import LocalServer
 from support.browser.engines import PYTHON_FAILURES, compile_locales, once_more_if_gone, virtual_display
 
-CHROMIUM = Path(build.CHROMIUM)
-CHROMIUM_ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = Path(chromium.CHROMIUM)
+CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
 PHONE = {"width": 390, "height": 844}
 
 

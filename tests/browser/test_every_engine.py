@@ -35,7 +35,7 @@ from ui.storage import read_save, save_text
 
 from phase10 import Draw, GameConfig, Options, Step, apply
 from phase10.tournament import play_bot_game
-from support.browser.driving import SNAPSHOT, LocalServer, check_snapshot, control_for
+from support.browser.driving import KEPT_BYTECODE, SNAPSHOT, LocalServer, check_snapshot, control_for
 from support.browser.engines import (
     BOOT_TIMEOUT,
     ENGINES,
@@ -323,6 +323,10 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
         engine.reload()
         engine.wait_ready()
         assert engine.run(state) == "restored"
+        # PyScript's package and the UI's modules that need it, from the bytecode kept
+        # with the snapshot: nothing compiled from source.
+        found = engine.run(KEPT_BYTECODE)
+        assert "ui.app" in found["kept"] and "pyscript" in found["kept"] and not found["compiled"], found
         seeds.append(_new_game_seed(engine))
     assert seeds[0] != seeds[1], "a restored Python deals a fresh game each start"
     # The rooms imported when first used: the Hint (the coach), the rules, the pad.

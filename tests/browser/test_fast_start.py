@@ -16,6 +16,7 @@ import build
 from ui.state import Event
 
 from support.browser.driving import (
+    KEPT_BYTECODE,
     WATCH_PAGE,
     LocalServer,
     open_app,
@@ -45,6 +46,14 @@ def _snapshotted(page: Any, url: str) -> None:
     _wait_snapshot(page, "stored")
 
 
+def _watched_and_snapshotted(context: Any, url: str) -> Any:
+    """A page watched for errors, after a first visit that stored the snapshot."""
+    context.add_init_script(WATCH_PAGE)
+    page = context.new_page()
+    _snapshotted(page, url)
+    return page
+
+
 def _new_game_seed(page: Any) -> int:
     """Start a game against the computers by taps; the seed it was dealt from."""
     tap(page, Event("new-game", "computer"))
@@ -57,9 +66,7 @@ def _new_game_seed(page: Any) -> int:
 def test_the_next_start_restores_python_and_still_deals_fresh_games(
     context: Any, server: LocalServer
 ) -> None:
-    context.add_init_script(WATCH_PAGE)
-    page = context.new_page()
-    _snapshotted(page, server.url)
+    page = _watched_and_snapshotted(context, server.url)
     seeds = []
     for _ in range(2):
         page.evaluate("() => localStorage.removeItem('ten-phases/game')")
@@ -69,6 +76,53 @@ def test_the_next_start_restores_python_and_still_deals_fresh_games(
         seeds.append(_new_game_seed(page))
     # A restored Python starts in the same state every time; the deal must not.
     assert seeds[0] != seeds[1]
+    assert page_problems(page) == []
+
+
+# What a restored Python imports as the app starts: it has the rest already.
+STILL_IMPORTED = {"pyscript", "ui.app", "ui.platform", "ui.pwa", "ui.sound"}
+
+
+def _restored_and_found(page: Any) -> dict[str, list[str]]:
+    """Reload on the snapshot: where the modules came from (KEPT_BYTECODE)."""
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
+    return dict(page.evaluate(KEPT_BYTECODE))
+
+
+def test_a_restored_start_imports_pyscript_and_the_app_from_bytecode_kept_with_the_snapshot(
+    context: Any, server: LocalServer
+) -> None:
+    page = _watched_and_snapshotted(context, server.url)
+    assert page.evaluate(KEPT_BYTECODE)["kept"] == [], "the first start compiles everything"
+    found = _restored_and_found(page)
+    assert set(found["kept"]) >= STILL_IMPORTED, found
+    assert found["compiled"] == [], "nothing compiled from source"
+    _new_game_seed(page)  # and the app plays
+    assert page_problems(page) == []
+
+
+def test_damaged_kept_bytecode_is_refused_and_python_compiles_the_sources(
+    context: Any, server: LocalServer
+) -> None:
+    page = _watched_and_snapshotted(context, server.url)
+    # One bit of the kept bytecode flipped: still JSON perhaps, but not what was kept.
+    page.evaluate(
+        """async ({ cache, bytecodeKey }) => {
+          const store = await caches.open(cache);
+          const kept = await store.match(bytecodeKey);
+          const body = new Uint8Array(await kept.arrayBuffer());
+          body[body.length >> 1] ^= 1;
+          await store.put(bytecodeKey, new Response(body, { headers: kept.headers }));
+        }""",
+        page.evaluate(SNAPSHOT_PLACE),
+    )
+    found = _restored_and_found(page)
+    assert found["kept"] == [], found
+    assert set(found["compiled"]) | set(found["no file"]) >= STILL_IMPORTED
+    _new_game_seed(page)
+    assert page.locator(".py-error").count() == 0
     assert page_problems(page) == []
 
 

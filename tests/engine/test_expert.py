@@ -186,5 +186,5 @@ def test_refusing_no_declined_card_reads_none(monkeypatch):
 
 def test_the_expert_weighs_denial_only_when_two_play():
     """With four players even a cheat that saw the next hand gained nothing measurable by
-    denying it (docs/benchmarks.md); the expert does not spend the time with more than two."""
+    denying it (docs/research/2026-11-expert.md); the expert does not spend the time with more than two."""
     assert _discards(denial_table("", third=True), range(20)) == {"G10": 20}

@@ -149,6 +149,36 @@ window.addEventListener('error', (e) => window.__problems.push(`error ${e.messag
 window.addEventListener('unhandledrejection', (e) => window.__problems.push(`rejection ${e.reason}`));
 """
 
+# Where the modules of PyScript's package and of the UI that a Python holds came from:
+# "kept", the bytecode kept with the snapshot (web/bundle.js: "unchecked-hash" pycs,
+# flags 1); "compiled", from source at this start (Python writes a pyc with other flags);
+# "no file", no pyc at all (imported in the snapshot, or not written).
+KEPT_BYTECODE = """async () => {
+  const { python } = await import('./interpreter.js');
+  const pyodide = await python;
+  return JSON.parse(pyodide.runPython(`
+import json, sys
+
+def _flags(cached):
+    with open(cached, "rb") as pyc:
+        return int.from_bytes(pyc.read(8)[4:], "little")
+
+_found = {"kept": [], "compiled": [], "no file": []}
+for _name, _module in sorted(sys.modules.items()):
+    _spec = getattr(_module, "__spec__", None)
+    if not (_name == "pyscript" or _name.startswith(("pyscript.", "ui."))):
+        continue
+    if _spec is None or not (_spec.origin or "").endswith(".py"):
+        continue  # PyScript's JavaScript modules
+    try:
+        _where = "kept" if _flags(_spec.cached) == 1 else "compiled"
+    except (OSError, TypeError):
+        _where = "no file"
+    _found[_where].append(_name)
+json.dumps(_found)
+`, { globals: pyodide.toPy({}) }));
+}"""
+
 
 def open_app(page: Any, url: str, timeout: float = 60_000) -> None:
     page.goto(url)

@@ -42,10 +42,12 @@ from typing import Any
 import build
 import pytest
 
+from support.browser import chromium
+
 ROOT = build.ROOT
 ENGINES = ("chromium", "firefox", "webkit")
 
-CHROMIUM = build.CHROMIUM
+CHROMIUM = chromium.CHROMIUM
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"

@@ -1,6 +1,14 @@
+# Research, unmaintained: not linted, type-checked or tested (docs/ is outside the lint's
+# SOURCES), and it patches the engine's private names with unittest.mock, so it may break
+# when the engine changes. Kept to reproduce the figures of docs/research/2026-11-expert.md:
+# "Playing its own draws ahead, on common random numbers".
+# Run from the repository's root: .venv/bin/python docs/research/experiments/lookahead.py
+# (In benchmarks/, where it was written and run, it was .venv/bin/python benchmarks/lookahead.py.)
+# It imports only the engine (phase10, on the path through .venv's ten-phases.pth;
+# another Python needs PYTHONPATH=engine) and nothing from benchmarks/.
 """Would the expert gain by playing its own next draws ahead? Paired games, classic edition.
 
-    .venv/bin/python benchmarks/lookahead.py [--first 1000] [--games 1000]
+    .venv/bin/python docs/research/experiments/lookahead.py [--first 1000] [--games 1000]
         [--players 2] [--samples 16] [--draws 6] [--near]
 
 The look-ahead the issue of the expert suggested (sample the unseen cards, play a few

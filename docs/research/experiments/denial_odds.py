@@ -1,6 +1,15 @@
+# Research, unmaintained: not linted, type-checked or tested (docs/ is outside the lint's
+# SOURCES), and it patches the engine's private names with unittest.mock, so it may break
+# when the engine changes. Kept to reproduce the figures of docs/research/2026-11-expert.md:
+# the table of "How much the samples can know", in "Denial in the expert".
+# Run from the repository's root: .venv/bin/python docs/research/experiments/denial_odds.py
+# (In benchmarks/, where it was written and run, it was .venv/bin/python benchmarks/denial_odds.py.)
+# It imports only the engine (phase10, on the path through .venv's ten-phases.pth;
+# another Python needs PYTHONPATH=engine) and nothing from benchmarks/.
+# `from ceilings import the_truth` finds ceilings.py in this folder, the script's own.
 """How well does the expert's denial guess what the next player would take?
 
-    .venv/bin/python benchmarks/denial_odds.py [--games N] [--seed S] [--samples K ...]
+    .venv/bin/python docs/research/experiments/denial_odds.py [--games N] [--seed S] [--samples K ...]
 
 Plays seeded 2-player classic games of the expert against hard (seeds S+1 ... S+N,
 the expert's seat alternating) and saves every moment where the expert weighs

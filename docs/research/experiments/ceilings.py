@@ -1,6 +1,15 @@
+# Research, unmaintained: not linted, type-checked or tested (docs/ is outside the lint's
+# SOURCES), and it patches the engine's private names with unittest.mock, so it may break
+# when the engine changes. Kept to reproduce the figures of docs/research/2026-11-expert.md:
+# "Where an edge could come from: two cheats as ceilings", and the `hand` cheat in
+# "Denial in the expert".
+# Run from the repository's root: .venv/bin/python docs/research/experiments/ceilings.py
+# (In benchmarks/, where it was written and run, it was .venv/bin/python benchmarks/ceilings.py.)
+# It imports only the engine (phase10, on the path through .venv's ten-phases.pth;
+# another Python needs PYTHONPATH=engine) and nothing from benchmarks/.
 """How much could a better player gain over hard? Three cheats, measured as ceilings.
 
-    .venv/bin/python benchmarks/ceilings.py peek|deny|hand [--games N] [--players P] [--edition E]
+    .venv/bin/python docs/research/experiments/ceilings.py peek|deny|hand [--games N] [--players P] [--edition E]
 
 None is a player: each breaks the rule every bot keeps (decide from the view alone)
 in one narrow way, and plays as hard does everywhere else (``hand``: as the expert
