@@ -44,6 +44,7 @@ FAST = (
     "tests/engine",
     "tests/web",
     "tests/test_rulings_doc.py",
+    "tests/test_architecture.py",
     "tests/test_lint.py::test_ruff_finds_nothing",
     "tests/test_lint.py::test_ruff_format_is_applied",
     "-m",

@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
-from .bots import fits_somewhere, next_player, without
 from .cards import Card
 from .distance import cards_missing
 from .expert import KNOBS, denied_player, expert_choice
+from .heuristics import fits_somewhere, next_player, without
 from .rules import GroupKind, PhaseSpec
 from .state import GameState, Step
 from .view import PlayerView, PublicPlayer

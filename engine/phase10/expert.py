@@ -1,6 +1,6 @@
 """The expert computer player: decides from a player's view alone, like every level.
 
-It plays as the hard bot does (``bots.py``) and overrules it in the few places
+It plays as the hard bot does (``heuristics.py``) and overrules it in the few places
 where hard's rule of thumb leaves something on the table:
 
 - **laying down**: of the ways to lay its phase, it picks the one that leaves the
@@ -22,7 +22,7 @@ where hard's rule of thumb leaves something on the table:
   (``PublicPlayer.declined``), and asks of each whether it would take the card.
 
 Its randomness comes from its seed mixed with public facts of the moment
-(``bots.moment``), so a game of experts replays from its seed.  The switches in
+(``heuristics.moment``), so a game of experts replays from its seed.  The switches in
 ``Knobs`` let each ingredient be measured on its own (see docs/research/2026-11-expert.md).
 """
 
@@ -34,12 +34,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import bots
+from . import heuristics
 from .actions import Action, Discard, Hit, LayDown
-from .bots import Bot, Level
 from .cards import Card
 from .distance import cards_missing
 from .groups import Group, add_to_group, hit_ends
+from .heuristics import Heuristic, Level
 from .rules import GroupKind, PhaseSpec, Ruleset
 from .state import Step
 from .view import PlayerView, PublicPlayer
@@ -62,20 +62,20 @@ KNOBS = Knobs()
 
 def expert_choice(seen: PlayerView, seed: int, knobs: Knobs = KNOBS) -> Action:
     """The expert's action for ``seen.legal`` (``seen.step`` is DRAW or PLAY)."""
-    hard = Bot(Level.HARD, seed)
+    hard = Heuristic(Level.HARD, seed)
     if seen.step is not Step.PLAY or not seen.legal:
         return hard.choose(seen)
     lays = [a for a in seen.legal if isinstance(a, LayDown)]
     if lays:
         if knobs.lay_hits:
-            return min(lays, key=lambda lay: (_left_after_hits(seen, lay), bots.left_over(seen, lay)))
+            return min(lays, key=lambda lay: (_left_after_hits(seen, lay), heuristics.left_over(seen, lay)))
         return hard.choose(seen)
     if any(isinstance(a, Hit) for a in seen.legal):
         return hard.choose(seen)
     discards = [a for a in seen.legal if isinstance(a, Discard)]
     if not discards or any(a.card.is_skip for a in discards):
         return hard.choose(seen)
-    rnd = random.Random(bots.moment(seed, seen))
+    rnd = random.Random(heuristics.moment(seed, seen))
     if seen.me.has_laid:
         return _discard_laid(seen, hard, discards, rnd, knobs)
     if knobs.flip_samples and seen.options.ruleset().two_sided and any(a.card.flips for a in discards):
@@ -126,19 +126,19 @@ def _hit_all(groups: list[Group], hand: list[Card], rules: Ruleset) -> list[Card
 
 
 def _discard_laid(
-    seen: PlayerView, hard: Bot, discards: Sequence[Discard], rnd: random.Random, knobs: Knobs
+    seen: PlayerView, hard: Heuristic, discards: Sequence[Discard], rnd: random.Random, knobs: Knobs
 ) -> Discard:
     """Hard's order (no Wild, nothing that fits, nothing the next player wants, most points),
     with one more rule before the points: keep a card one card away from a run's end.  Such
     a card fits as soon as the card between is drawn and hit, and the hand goes out sooner."""
-    stuck = bots.is_stuck(seen)
+    stuck = heuristics.is_stuck(seen)
     daring = stuck and rnd.random() < 0.125
     costs = {a: hard.discard_cost(seen, a.card, stuck, daring) for a in discards}
     runs = [group for player in seen.players for group in player.groups if group.kind.is_run]
     near = {a: _near_run(a.card, runs) if knobs.keep_near else 0 for a in discards}
 
     def rest(a: Discard) -> tuple[int, int, int]:
-        return (near[a], bots.feeds_next(seen, a.card), costs[a][2])
+        return (near[a], heuristics.feeds_next(seen, a.card), costs[a][2])
 
     choice = min(discards, key=lambda a: (*costs[a][:2], *rest(a)))
     following = denied_player(seen, knobs.deny_samples)
@@ -152,7 +152,7 @@ def _discard_laid(
 
 
 def _discard_building(
-    seen: PlayerView, hard: Bot, discards: Sequence[Discard], rnd: random.Random, samples: int
+    seen: PlayerView, hard: Heuristic, discards: Sequence[Discard], rnd: random.Random, samples: int
 ) -> Action:
     """Hard's discard, unless the next player would likely take it and another card hard
     finds as good (as close to the phase, then as many outs) would likely not be taken."""
@@ -162,7 +162,7 @@ def _discard_building(
     # Denial is weighed in the classic game only, where a hand is never stuck: hard's costs
     # and order are its own, without the chances a stuck bot takes.
     costs = {a: hard.discard_cost(seen, a.card) for a in discards}
-    tied, order = bots.ranked_ties(seen, costs)
+    tied, order = heuristics.ranked_ties(seen, costs)
     return _denying(seen, following, min(tied, key=order), tied, order, rnd, samples)
 
 
@@ -176,12 +176,12 @@ def denied_player(seen: PlayerView, samples: int = KNOBS.deny_samples) -> Public
     """The next player, when denying them is weighed: two play the classic game (a flip
     turns hands over, and what they declined says nothing of the new one; sampling their
     faces from the backs on the table instead gained nothing measurable), and the next
-    player has not laid down (after that, ``bots.feeds_next`` knows what they can use)."""
+    player has not laid down (after that, ``heuristics.feeds_next`` knows what they can use)."""
     if not samples or seen.options.ruleset().two_sided:
         return None
     if sum(player.in_hand for player in seen.players) > _DENY_PLAYERS:
         return None
-    following = bots.next_player(seen)
+    following = heuristics.next_player(seen)
     if following.seat == seen.seat or following.has_laid:
         return None
     return following
@@ -282,7 +282,7 @@ def _near_run(card: Card, runs: Sequence[Group]) -> int:
 
 
 def _discard_flip(
-    seen: PlayerView, hard: Bot, discards: Sequence[Discard], rnd: random.Random, samples: int
+    seen: PlayerView, hard: Heuristic, discards: Sequence[Discard], rnd: random.Random, samples: int
 ) -> Discard:
     """Hard's discard, with a flip weighed by sampled deals instead of hard's estimate.
 
@@ -290,7 +290,7 @@ def _discard_flip(
     cannot see but can sample (``_sample_backs``).  The flip is worth the average distance
     from the phase over the samples; it still never hands an opponent a whole phase
     (hard's rule, the hands a flip gives the others are on the table)."""
-    stuck = bots.is_stuck(seen)
+    stuck = heuristics.is_stuck(seen)
     daring = stuck and rnd.random() < 0.125
     spec = seen.me.phase_spec
     costs: dict[Discard, tuple[float, float, int]] = {}
@@ -298,11 +298,11 @@ def _discard_flip(
         wild, missing, points = hard.discard_cost(seen, action.card, stuck, daring)
         value: float = missing
         if action.card.flips and not stuck:
-            gifts = 10 * bots.phases_given(seen) if not daring else 0
-            rest = bots.without(seen.hand, action.card)
+            gifts = 10 * heuristics.phases_given(seen) if not daring else 0
+            rest = heuristics.without(seen.hand, action.card)
             value = gifts + _sampled_missing(rest, spec, rnd, samples)
         costs[action] = (wild, value, points)
-    tied, order = bots.ranked_ties(seen, costs)
+    tied, order = heuristics.ranked_ties(seen, costs)
     return min(tied, key=order)
 
 

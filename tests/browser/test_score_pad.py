@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui.pad_saves import PAD, read_pad
+from ui.records import PAD, read_pad
 from ui.state import Event
 from ui.storage import FINISHED, read_finished
 

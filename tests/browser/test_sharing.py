@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from ui.i18n import words
-from ui.pad_saves import PAD, pad_text
+from ui.records import PAD, pad_text
 from ui.share import PAD as SHARE_PAD
 from ui.share import game_share_text
 from ui.state import Event

@@ -321,7 +321,7 @@ def test_two_bots_flipping_back_and_forth_still_end_the_hand():
 
 def test_a_game_whose_bots_repeat_themselves_stops_with_an_error_naming_it(monkeypatch):
     # Without the rule above, the tournament's game 838 never ended: now it would stop.
-    monkeypatch.setattr("phase10.bots.retaken_flip", lambda seen, top: False)
+    monkeypatch.setattr("phase10.heuristics.retaken_flip", lambda seen, top: False)
     config = GameConfig(("P1", "P2"), 839, Options(edition="flip"), first_dealer=1)
     stalled = r"seed=839 \(expert, hard, flip\): hand 7 went past 300 turns"
     with pytest.raises(StalledHandError, match=stalled):

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 from ui.controller import handle
 from ui.i18n import NOTHING
-from ui.keeping import BACKUP_FORMAT, HANDLERS, BackupError, Restore, read_backup, restored, synced
+from ui.keeping import BACKUP_FORMAT, HANDLERS, BackupError, read_backup, restored, synced
+from ui.records import Restore
 from ui.screens import render
 from ui.state import Event, Screen, Settings, Ui
 from ui.storage import (

@@ -21,10 +21,9 @@ import pytest
 from ui import i18n, menus, narration, screens
 from ui.controller import handle
 from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
-from ui.keeping import Restore
 from ui.play import SPEEDS, computer_due
+from ui.records import PastGame, Restore
 from ui.state import Event, Screen, Settings, SetupInput, Ui
-from ui.storage import PastGame
 
 from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side

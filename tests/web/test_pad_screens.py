@@ -12,11 +12,12 @@ import pytest
 from ui.controller import handle
 from ui.i18n import words
 from ui.keeping import read_backup
-from ui.pad_saves import PAD, PadSlot, pad_text
+from ui.pad_saves import PadSlot
+from ui.records import PAD, PastGame, pad_text
 from ui.results import history_screen
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.storage import FINISHED, MemoryStore, PastGame, Saves
+from ui.storage import FINISHED, MemoryStore, Saves
 
 from phase10 import GameConfig, Options
 from phase10.pad import HandEntry, ScorePad, add_hand

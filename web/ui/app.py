@@ -26,8 +26,9 @@ from . import first_paint, keeping, navigation, platform, pwa, scrolling, share,
 from .controller import handle
 from .i18n import text
 from .narration import announcement
-from .pad_saves import PAD, PadSlot
+from .pad_saves import PadSlot
 from .play import timer_delay, timer_event
+from .records import PAD, Restore
 from .screens import render, reveals
 from .state import Event, Screen, SetupForm, SetupInput, Ui
 from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
@@ -84,7 +85,7 @@ def dispatch(event: Event) -> None:
     before: Ui = _app["ui"]
     saves.flush()  # a finished game that storage refused is written at the next chance
     pads: PadSlot = _app["pads"]
-    if event.name == "restore-confirm" and isinstance(before.restore, keeping.Restore):
+    if event.name == "restore-confirm" and isinstance(before.restore, Restore):
         # The backup the player agreed to is written as it is: it replaces the save here.
         backup = before.restore
         problem = saves.restore(backup.game, backup.finished) or pads.restore(backup.pad)

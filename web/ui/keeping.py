@@ -14,22 +14,21 @@ restoring, each goes through the same checks as when the app loads it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from phase10 import GameState, safejson
-from phase10.pad import ScorePad
+from phase10 import safejson
 
 from .i18n import NOTHING, Text, text
-from .pad_saves import PAD, LoadedPad, PadSlot, read_pad
+from .pad_saves import PadSlot
 from .play import resume
+from .records import PAD, LoadedPad, Restore, read_pad
 from .state import Event, Screen, Ui
-from .storage import CURRENT, FINISHED, Loaded, PastGame, read_finished, read_save
+from .storage import CURRENT, FINISHED, Loaded, read_finished, read_save
 
 __all__ = [
     "BACKUP_FORMAT",
     "HANDLERS",
     "MAX_BACKUP_CHARS",
-    "Restore",
     "pad_recorded",
     "pad_synced",
     "read_backup",
@@ -93,17 +92,6 @@ def pad_recorded(pads: PadSlot, ui: Ui, now: str, *, fresh: bool = False) -> Ui:
 
 
 # --- backups --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Restore:
-    """A backup file, read and checked: what restoring it would write."""
-
-    game: GameState | None
-    finished: tuple[PastGame, ...]
-    left_out: int  # past games in the file that cannot be read
-    made: str  # when the file was made, as its phone wrote it
-    pad: ScorePad | None = None  # the score pad in progress
 
 
 class BackupError(ValueError):

@@ -8,8 +8,8 @@ from phase10 import GameState
 
 from .html import Markup, el, join
 from .i18n import Text, Words
-from .keeping import Restore
 from .pieces import button, header
+from .records import Restore
 from .state import Ui
 
 __all__ = ["corrupt_screen", "games_fieldset", "notice", "restore_screen"]

@@ -9,69 +9,17 @@ undone: it then leaves the past games again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from phase10 import safejson
 from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
-from phase10.serialize import CorruptStateError, NewerSaveError, pad_from_dict, pad_to_json
+from phase10.serialize import pad_to_json
 
 from .i18n import NOTHING, Text
 from .i18n import text as said
+from .records import PAD, LoadedPad, pad_text, read_pad
+from .storage import Saves
 
-if TYPE_CHECKING:  # storage reads pads with read_pad
-    from .storage import Saves
-
-__all__ = ["PAD", "LoadedPad", "PadSlot", "pad_text", "read_pad"]
-
-PAD = "ten-phases/pad"
-MAX_PAD_CHARS = 1_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedPad:
-    """What the pad slot holds: a pad, nothing, or why it cannot be opened."""
-
-    pad: ScorePad | None = None
-    problem: Text = NOTHING
-    newer: bool = False  # written by a newer version of the app: kept, and not called damaged
-    seq: int = 0
-
-
-def read_pad(text: object) -> LoadedPad:
-    """The pad in a stored text (the slot's, or a past game's entry); never raises."""
-    if not isinstance(text, str):
-        return LoadedPad()
-    try:
-        return _read_pad(text)
-    except NewerSaveError as error:
-        return LoadedPad(
-            problem=said("storage.newer", version=error.version, supported=error.supported), newer=True
-        )
-    except CorruptStateError as error:
-        return LoadedPad(problem=said("pad.damaged", detail=str(error)))
-    except Exception as error:  # a bug in the checks must not stop the app: the pad is kept
-        return LoadedPad(problem=said("pad.damaged", detail=f"{type(error).__name__}: {error}"))
-
-
-def _read_pad(text: str) -> LoadedPad:
-    if len(text) > MAX_PAD_CHARS:
-        raise CorruptStateError(f"saved pad is {len(text):,} characters long: far more than a pad")
-    try:
-        data = safejson.loads(text)
-    except safejson.JSONInputError as error:
-        raise CorruptStateError(f"saved pad is not valid JSON: {error}") from None
-    if isinstance(data, dict) and "seq" in data:
-        seq = data["seq"]
-        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
-            raise CorruptStateError("seq should be a whole number from 1")
-        return LoadedPad(pad=pad_from_dict(data.get("pad")), seq=seq)
-    return LoadedPad(pad=pad_from_dict(data))
-
-
-def pad_text(pad: ScorePad, seq: int) -> str:
-    """The stored form of ``pad``, written as the ``seq``-th save."""
-    return f'{{"seq":{seq},"pad":{pad_to_json(pad)}}}'
+__all__ = ["PadSlot"]
 
 
 @dataclass

@@ -19,7 +19,8 @@ from .keeping_screens import corrupt_screen, notice, restore_screen
 from .menus import home_screen, rules_screen, settings_screen
 from .narration import just_skipped
 from .pad_screens import pad_hand_screen, pad_screen
-from .results import PastGame, game_over_screen, hand_over_screen, history_screen
+from .records import PastGame
+from .results import game_over_screen, hand_over_screen, history_screen
 from .setup_screen import setup_screen
 from .state import Screen, Ui
 from .table_model import table_of

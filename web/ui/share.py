@@ -18,9 +18,9 @@ from phase10 import GameState, scoresheet
 from phase10.pad import ScorePad
 
 from .i18n import NOTHING, Text, Words, text, words
+from .records import PastGame
 from .sheets import Sheet, hints_words, order, way_to_play
 from .state import Event, Screen, Ui
-from .storage import PastGame
 
 __all__ = ["HANDLERS", "OUTCOMES", "PAD", "game_share_text", "share_text", "text_for"]
 

@@ -18,11 +18,10 @@ from phase10.pad import HandEntry, ScorePad
 from phase10.rules import EDITIONS, PERSON
 
 from .i18n import NOTHING, Text, pick_language
+from .records import Restore
 
-if TYPE_CHECKING:  # keeping.py builds on this module; the coach is loaded when first asked
+if TYPE_CHECKING:  # the coach is loaded when first asked
     from phase10.coach import Advice
-
-    from .keeping import Restore
 
 __all__ = [
     "WAYS",

@@ -34,11 +34,11 @@ from typing import Protocol
 from phase10 import GameState, safejson
 from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
-from phase10.serialize import CorruptStateError, NewerSaveError, pad_to_json, state_from_dict, to_json
+from phase10.serialize import CorruptStateError, NewerSaveError, state_from_dict, to_json
 
 from .i18n import LANGUAGES, NOTHING, Text
 from .i18n import text as said
-from .pad_saves import read_pad
+from .records import PastGame, read_pad
 from .state import Settings, Speed
 
 __all__ = [
@@ -49,7 +49,6 @@ __all__ = [
     "SET_ASIDE",
     "Loaded",
     "MemoryStore",
-    "PastGame",
     "Recorded",
     "Saves",
     "Store",
@@ -195,25 +194,6 @@ def _past_game(entry: object) -> PastGame | None:
     if loaded.game is None or not loaded.game.is_over:
         return None
     return PastGame(loaded.game, finished)
-
-
-@dataclass(frozen=True, slots=True)
-class PastGame:
-    """A finished game from the score sheets, played in the app or with real cards (its
-    score pad), and when it finished (an ISO 8601 time, as the page gave it; empty for
-    games kept before the time was recorded)."""
-
-    game: GameState | ScorePad
-    finished: str = ""
-
-    @property
-    def text(self) -> str:
-        """The game's JSON: the same game kept twice is one game."""
-        return to_json(self.game) if isinstance(self.game, GameState) else pad_to_json(self.game)
-
-    def entry(self) -> dict[str, str]:
-        key = "game" if isinstance(self.game, GameState) else "pad"
-        return {key: self.text, "finished": self.finished}
 
 
 # --- the saves of one window ----------------------------------------------------------------
