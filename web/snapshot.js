@@ -43,7 +43,7 @@ del importlib, pkgutil, phase10, ui, module, LANGUAGES, words, language
 // need PyScript, so were not imported above. Compiled after the snapshot is taken, so
 // none of it is in the snapshot. Answers the compiled files' paths.
 const COMPILE = `
-import importlib.util, os, py_compile, sys
+import importlib.util, py_compile, sys
 
 def _compiled(paths):
     for path in paths:
