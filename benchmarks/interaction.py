@@ -54,7 +54,7 @@ The games are real ones played through the UI: New game, players, "first to N ph
 (N = 3, 4, 5 in turn, 3 or 4 players, which gives many lay-downs and hits), the seed
 under "More options", Deal, then the taps of ``support.web.taps``'s ``next_taps`` (the
 policy the end-to-end tests play with; tests/support/), each tap made with
-``support.browser.driving``'s ``tap`` and mirrored by ``ui.controller.handle`` on CPython,
+``support.browser.driving``'s ``tap`` and mirrored by ``ui.update.update`` on CPython,
 whose screen must match the page's after every tap. The page is first left to finish its service worker's
 precache, so that does not compete with the taps. Games go on (seeds S, S+1, ...) until every kind has its
 target number of samples (100; 20 for lay down and hit) or the time budget is used, or
@@ -85,7 +85,6 @@ from typing import Any
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from ui.controller import handle
 from ui.i18n import words
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
@@ -96,7 +95,7 @@ from common import machine, percentile, private_site, write_json
 from phase10 import Step
 from phase10.serialize import to_json
 from support.browser.driving import renders, serving, tap
-from support.web.taps import next_taps
+from support.web.taps import handle, next_taps
 
 ROOT = build.ROOT
 VIEWPORT: ViewportSize = {"width": 390, "height": 844}

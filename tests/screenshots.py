@@ -35,7 +35,6 @@ from pathlib import Path
 
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
-from ui.controller import handle
 from ui.play import timer_event
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import closing, shown_hand
@@ -60,7 +59,7 @@ from support.browser.driving import (
 )
 from support.engine.scenarios import denial_table
 from support.web.states import GOING_OUT, TIE, TIEBREAK
-from support.web.taps import hinted_taps, pad_hand_taps
+from support.web.taps import handle, hinted_taps, pad_hand_taps
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"

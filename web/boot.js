@@ -12,10 +12,13 @@ const EXPECTED_STEPS = 10;
 let seen = 0;
 
 // The settings app.py keeps (storage.py), read early so the loading screen already
-// speaks the chosen language in the chosen size; the choice of language is i18n.pick_language's.
+// speaks the chosen language in the chosen size; the choice of language is i18n.pick_language's
+// (tests/web/test_boot_js.py runs both on the same cases).
+const SETTINGS_SLOT = "ten-phases/settings";
+
 function storedSettings() {
   try {
-    const settings = JSON.parse(localStorage.getItem("ten-phases/settings") || "{}");
+    const settings = JSON.parse(localStorage.getItem(SETTINGS_SLOT) || "{}");
     return settings && typeof settings === "object" ? settings : {};
   } catch {
     return {};
@@ -47,7 +50,13 @@ progress.setAttribute("aria-label", bootWords[language]["boot.loading"]);
 // Python's first render replaces it the page is inert: a tap is held, shown pressed, and
 // carried out then if the same control is on the live screen; otherwise it is dropped, and
 // the live region says so.
+// These repeat Python's (first_paint.KEY, FORMAT, MAX_CHARS; navigation.OVER_ANOTHER; the
+// save slots in storage.py and records.py); tests/web/test_boot_js.py holds them equal.
 const KEPT = "ten-phases/screen";
+const KEPT_FORMAT = 1;
+const KEPT_MAX_CHARS = 400_000;
+const GAME_SLOT = "ten-phases/game";
+const PAD_SLOT = "ten-phases/pad";
 const OVER_ANOTHER = ["rules", "settings", "history", "restore"];
 const root = document.documentElement;
 const app = document.getElementById("app");
@@ -68,15 +77,15 @@ function savedSeq(key) {
 function keptScreen() {
   try {
     const text = localStorage.getItem(KEPT);
-    if (text === null || text.length > 400_000) return null;
+    if (text === null || text.length > KEPT_MAX_CHARS) return null;
     const kept = JSON.parse(text);
     const same =
-      kept?.format === 1 &&
+      kept?.format === KEPT_FORMAT &&
       kept.build === root.dataset.build &&
       kept.language === language &&
       kept.large_type === (settings.large_type === true) &&
-      kept.game_seq === savedSeq("ten-phases/game") &&
-      kept.pad_seq === savedSeq("ten-phases/pad") &&
+      kept.game_seq === savedSeq(GAME_SLOT) &&
+      kept.pad_seq === savedSeq(PAD_SLOT) &&
       typeof kept.html === "string";
     const reloadedOver = OVER_ANOTHER.includes(history.state?.screen);
     return same && !reloadedOver ? kept : null;

@@ -29,7 +29,7 @@ function describe(error) {
 
 // --- backup files ---------------------------------------------------------------------
 // A backup holds every stored text of the app exactly as it is, damaged or not; the app
-// checks each again when the file is restored (web/ui/keeping.py reads this format).
+// checks each again when the file is restored (web/ui/backups.py reads this format).
 // It lives here because the page must also offer it when Python cannot start (boot.js).
 
 const KEY_PREFIX = "ten-phases/";

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import build
 import pytest
-from ui.controller import handle
 from ui.state import Event, Screen, Ui
 
 from support.browser.driving import (
@@ -22,6 +21,7 @@ from support.browser.driving import (
     wait_for_controller,
     wait_ready,
 )
+from support.web.taps import handle
 
 
 def test_first_load_renders_the_home_screen_from_python(context, server, requests):

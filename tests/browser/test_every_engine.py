@@ -24,14 +24,15 @@ checked another way, the same way in all three:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
-from ui.controller import handle
-from ui.i18n import words
+from ui.i18n import Text, words
+from ui.narration import deal_said
 from ui.play import resume
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.storage import read_save, save_text
+from ui.update import update
 
 from phase10 import Draw, GameConfig, Options, Step, apply
 from phase10.tournament import play_bot_game
@@ -45,7 +46,7 @@ from support.browser.engines import (
     WebKit,
     require,
 )
-from support.web.taps import next_taps, pad_hand_taps
+from support.web.taps import handle, next_taps, pad_hand_taps
 
 Launch = Callable[..., Engine]
 
@@ -129,8 +130,9 @@ def set_up_game(engine: Engine) -> Ui:
     return handle(handle(Ui(), Event("new-game")), Event("start-game", form=form))
 
 
-def check(engine: Engine, mirror: Ui) -> None:
-    check_snapshot(engine.run(SNAPSHOT), mirror)
+def check(engine: Engine, mirror: Ui, said: Sequence[Text] = ()) -> None:
+    """The page shows ``mirror``, and its live region reads out ``said``."""
+    check_snapshot(engine.run(SNAPSHOT), mirror, said)
 
 
 # --- the checks --------------------------------------------------------------------------
@@ -185,7 +187,8 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
     engine.open(server.url)
     engine.wait_ready()
     mirror = set_up_game(engine)
-    check(engine, mirror)
+    assert mirror.game is not None
+    check(engine, mirror, deal_said(mirror.game))
     handoffs = reloads = 0
     while mirror.screen is not Screen.GAME_OVER:
         assert mirror.game is not None
@@ -203,9 +206,10 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
             reloads += 1
         for event in next_taps(mirror):
             tap(engine, event)
-            mirror = handle(mirror, event)
+            step = update(mirror, event)
+            mirror = step.ui
             # Among much else: on a hand-off screen, no card of any hand is in the page.
-            check(engine, mirror)
+            check(engine, mirror, step.said)
             handoffs += mirror.screen is Screen.HANDOFF
     assert reloads == 1 and handoffs >= 2
     game = mirror.game
@@ -404,8 +408,9 @@ def test_back_goes_back_one_screen_and_never_leaves_a_game(launch: Launch, serve
     mirror = set_up_game(engine)
     for event in (Event("reveal"), Event("draw")):
         tap(engine, event)
-        mirror = handle(mirror, event)
-    check(engine, mirror)
+        step = update(mirror, event)
+        mirror = step.ui
+    check(engine, mirror, step.said)
     # Settings from the table's menu; Back returns to the game, through its hand-off.
     for event in (Event("menu"), Event("settings")):
         tap(engine, event)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui.controller import handle
+from ui.narration import deal_said
 from ui.state import Event, Screen, SetupInput, Ui
 
 from phase10.cards import Side
@@ -29,6 +29,7 @@ from support.browser.driving import (
     wait_ready,
 )
 from support.browser.layout import layout_problems
+from support.web.taps import handle
 
 # The shape each colour carries on every card, as the rules screen tells it.
 SHAPES = {"red": "●", "blue": "■", "yellow": "▲", "green": "◆"}
@@ -192,7 +193,8 @@ def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
     fields = SetupInput(("Ann", "Bo"), ("person", "person"), "classic", ("first-to-n",), "1", seed="17")
     mirror = handle(handle(Ui(), Event("new-game")), Event("start-game", form=fields))
     assert page.evaluate("() => document.activeElement.tagName") == "H1", "a new screen: focus on its title"
-    table = Table(page, mirror, press=key_tap)
+    assert mirror.game is not None
+    table = Table(page, mirror, press=key_tap, said=deal_said(mirror.game))
     table.catch_up(page.evaluate(SNAPSHOT))
     ui = play_checked(table, {Screen.GAME_OVER})
     assert ui.game is not None and ui.game.winner is not None

@@ -7,8 +7,9 @@ holds, and never a card of a hand other than the one being shown.
 
 from __future__ import annotations
 
-from ui.controller import handle
+from ui.narration import deal_said
 from ui.state import Event, Screen, Ui
+from ui.update import update
 
 from phase10 import Step
 from support.browser.driving import (
@@ -23,11 +24,13 @@ from support.browser.driving import (
     tap,
     wait_ready,
 )
+from support.web.taps import handle
 
 
 def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
     mirror = start_game(page, server.url, ("Ann", "Bo", "Cy"), "standard", "5", "11")
-    check_page(page, mirror)
+    assert mirror.game is not None
+    check_page(page, mirror, deal_said(mirror.game))
     mirror = play_until(page, mirror, {Screen.HAND_OVER, Screen.GAME_OVER})
     assert mirror.game is not None
     record = mirror.game.history[-1]
@@ -39,8 +42,9 @@ def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
         assert f"{player.name} {expected}" in text
     # The table's next state is the engine's: deal the next hand by tapping too.
     tap(page, Event("next-hand"))
-    mirror = handle(mirror, Event("next-hand"))
-    check_page(page, mirror)
+    dealt = update(mirror, Event("next-hand"))
+    mirror = dealt.ui
+    check_page(page, mirror, dealt.said)
     assert mirror.game is not None and mirror.game.hand_number == 2
 
 
@@ -72,9 +76,10 @@ def test_a_skip_against_a_chosen_player(page, server):
         mirror = handle(mirror, event)
     assert page.get_by_role("button", name="Skip Bo").is_visible()
     tap(page, Event("choose", "1"))  # Cy
-    mirror = handle(mirror, Event("choose", "1"))
+    chosen = update(mirror, Event("choose", "1"))
+    mirror = chosen.ui
     assert mirror.game is not None and mirror.game.players[2].skip_pending
-    check_page(page, mirror)
+    check_page(page, mirror, chosen.said)
     # Bo plays a turn; Cy then loses theirs and the phone goes back to Ann.
     tap(page, Event("reveal"))
     mirror = handle(mirror, Event("reveal"))

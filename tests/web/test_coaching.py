@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ui.controller import handle
 from ui.i18n import words
 from ui.play import computer_due, resume
 from ui.screens import render
@@ -15,6 +14,7 @@ from ui.share import game_share_text
 from ui.state import Event, Screen, Settings, Ui
 from ui.storage import MemoryStore, Saves
 from ui.table_model import closing, table_of
+from ui.update import update
 
 from phase10 import apply
 from phase10.bots import bot_seed
@@ -23,7 +23,7 @@ from phase10.notation import parse_state
 from phase10.view import view
 from support.engine.scenarios import denial_table
 from support.web.english import EN, said
-from support.web.taps import hinted_taps, next_taps, start
+from support.web.taps import handle, hinted_taps, next_taps, start
 
 HINT_BUTTON = 'data-action="hint"'
 
@@ -102,8 +102,8 @@ def test_a_table_without_hints_has_no_hint_button_and_ignores_the_event():
     assert ui.game is not None and ui.game.config.hints is False
     ui = _until(ui, _persons_turn)
     assert HINT_BUTTON not in render(ui)
-    after = handle(ui, Event("hint"))
-    assert after.game is ui.game and after.advice is None and not after.said
+    step = update(ui, Event("hint"))
+    assert step.ui.game is ui.game and step.ui.advice is None and not step.said and not step.effects
     assert "Hints were used" not in render(_finish(ui))
 
 
@@ -128,11 +128,12 @@ def test_the_hints_box_is_on_the_set_up_and_the_next_game_keeps_it():
 
 def test_the_hint_is_worded_in_the_tables_language_and_read_out():
     ui = start(names=("Ana", "Hal"), kinds=("person", "hard"), seed="8", language="es")
-    ui = handle(_until(ui, _persons_turn), Event("hint"))
+    step = update(_until(ui, _persons_turn), Event("hint"))
+    ui = step.ui
     assert ui.advice is not None
     coach = render(ui).split('class="coach"')[1].split("</p>")[0]
     assert any(move in coach for move in ("Roba del mazo", "Toma la carta")), coach
-    spoken = words("es").say(ui.said[0])
+    spoken = words("es").say(step.said[0])
     assert spoken.startswith("Pista: ") and spoken.endswith(coach.split(">", 1)[1])
 
 

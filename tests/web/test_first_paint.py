@@ -11,14 +11,13 @@ from dataclasses import replace
 
 import pytest
 from ui import first_paint
-from ui.controller import handle
 from ui.play import computer_due
 from ui.screens import render
 from ui.state import Event, Screen, Ui
 from ui.table_model import viewer
 
 from support.web.seen import cards_in, check_privacy
-from support.web.taps import next_taps, start
+from support.web.taps import handle, next_taps, start
 
 BUILD = "0123456789abcdef"
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 
-from ui.controller import handle
 from ui.menus import rules_screen
 from ui.narration import narrate, narration
-from ui.pieces import card_class
 from ui.play import computer_due
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import shown_hand, viewer
+from ui.update import update
+from ui.widgets import card_class
 
 from phase10 import Discard
 from phase10.cards import Side, parse_card
@@ -20,7 +20,7 @@ from phase10.rules import FLIP
 from phase10.view import view
 from support.web.english import EN, said
 from support.web.seen import BACK, allowed_backs, cards_in, check_privacy
-from support.web.taps import next_taps, start
+from support.web.taps import handle, next_taps, start
 
 SOLO = ("Robo", "Ann", "Hal")  # Ann, after the dealer, plays first
 SOLO_KINDS = ("normal", "person", "hard")
@@ -79,14 +79,15 @@ def test_a_persons_flip_is_announced_and_the_table_turns():
     assert f'aria-label="{card.label}, Flip"' in render(ui) and EN.card(card) == f"{card.label}, Flip"
     ui = handle(ui, Event("select", str(index)))
     assert "discarding it turns the table over to the Wild Side" in render(ui)  # warned first
-    ui = handle(ui, Event("discard"))
+    step = update(ui, Event("discard"))
+    ui = step.ui
     assert not ui.message and ui.game is not None and ui.game.side is Side.WILD
     words = f"Ann discarded {card.label} with the Flip symbol: the table turns to the Wild Side."
     assert said(ui.flipped) == words
     html = render(ui)
     # Shown on the table, and read out once, by the page's live region.
     assert f'<p class="flip-note">{words}</p>' in html
-    assert ui.flipped in ui.said
+    assert ui.flipped in step.said
     assert "Wild Side in play" in html and "flip-in" in html
     # Ann's hand turned over with the table: she now sees Wild Side faces.
     assert all(c.side is not Side.COLOR for c in shown_hand(ui))
@@ -114,9 +115,12 @@ def test_a_computers_flip_is_told_in_the_narration_once():
     for seed in range(1, 40):
         ui = flip_start(seed=str(seed))
         while ui.screen is not Screen.GAME_OVER:
-            computer = computer_due(ui)
-            ui = _move(ui)
-            if computer and ui.flipped:
+            if not computer_due(ui):
+                ui = _move(ui)
+                continue
+            step = update(ui, Event("computer"))
+            ui = step.ui
+            if ui.flipped:
                 assert narration(ui)[-1] == ui.flipped
                 words = said(ui.flipped)
                 assert re.fullmatch(
@@ -127,7 +131,7 @@ def test_a_computers_flip_is_told_in_the_narration_once():
                 html = render(ui)
                 # Read out once, by the live region: neither the note nor the narration is one.
                 assert f'<p class="flip-note">{words}</p>' in html and "aria-live" not in html
-                assert ui.said.count(ui.flipped) == 1
+                assert step.said.count(ui.flipped) == 1
                 flips.append(words)
         if len(flips) >= 2:
             break

@@ -13,26 +13,24 @@ import json
 import re
 import string
 from collections.abc import Iterator
-from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from ui import i18n, menus, narration, screens
-from ui.controller import handle
 from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
-from ui.play import SPEEDS, computer_due
-from ui.records import PastGame, Restore
+from ui.play import SPEEDS
+from ui.records import PastGame
 from ui.state import Event, Screen, Settings, SetupInput, Ui
+from ui.update import update
 
-from phase10 import GameConfig, new_game
 from phase10.cards import COLORS, Side
 from phase10.coach import Why
-from phase10.notation import parse_state
 from phase10.pad import Refusal, card_kinds
 from phase10.pad import standings as pad_standings
 from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind, Options
-from support.web.taps import next_taps
+from support.web.taps import handle
+from support.web.tour import every_screen
 
 UI = Path(__file__).resolve().parents[2] / "web" / "ui"
 INDEX = UI.parent / "index.html"
@@ -258,100 +256,6 @@ def unmarked_words(html: str) -> list[str]:
     return left
 
 
-def _states() -> Iterator[tuple[str, Ui]]:
-    """UI states on every screen: whole games by taps, both editions, people and computers."""
-    home = Ui()
-    yield "home", home
-    yield "home, damaged save", replace(home, save_problem=text("storage.bad_save", detail="x"))
-    yield "corrupt", replace(home, screen=Screen.CORRUPT, save_problem=text("storage.bad_save", detail="x"))
-    yield (
-        "newer save",
-        replace(
-            home,
-            screen=Screen.CORRUPT,
-            save_newer=True,
-            save_problem=text("storage.newer", version=2, supported=1),
-        ),
-    )
-    yield "rules", replace(home, screen=Screen.RULES)
-    yield (
-        "settings, kept, with a notice",
-        replace(home, screen=Screen.SETTINGS, kept=True, message=text("storage.settings_reset")),
-    )
-    backup = Restore(new_game(GameConfig(("Ann", "Bo"), 4)), (), 2, "2026-11-23T09:30:00")
-    yield "restore", replace(home, screen=Screen.RESTORE, restore=backup, game=backup.game)
-    yield "settings", replace(home, screen=Screen.SETTINGS, settings=Settings(large_type=True))
-    yield "settings, Spanish", replace(home, screen=Screen.SETTINGS, settings=Settings(language="es"))
-    setup = handle(home, Event("new-game"))
-    yield "setup", setup
-    flip = SetupInput(("", ""), ("person", "hard"), "flip", ("first-to-n",), "3", seed="12x")
-    yield "setup, flip, bad seed", handle(setup, Event("start-game", form=flip))
-    yield from _pad_states(home)
-    tables = (
-        (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2"),
-        (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2"),
-        (("Ann", "Bo", "Hal"), ("person", "person", "easy"), "flip", "7", "1"),
-    )
-    for names, kinds, edition, seed, phases in tables:
-        fields = SetupInput(names, kinds, edition, ("first-to-n",), phases, seed=seed)
-        ui = handle(setup, Event("start-game", form=fields))
-        for step in range(5000):
-            yield f"{edition} game, step {step}", ui
-            if ui.screen is Screen.GAME_OVER:
-                break
-            if computer_due(ui):
-                ui = handle(ui, Event("computer"))
-                continue
-            for event in next_taps(ui):
-                ui = handle(ui, event)
-                yield f"{edition} game, step {step}, {event.name}", ui
-        yield "game over", ui
-        yield "past games", replace(ui, screen=Screen.HISTORY)
-    state = parse_state(
-        """
-        game seed=3 current=0 step=play
-        seat 0 "Ann" phase-index=1
-          hand: W R9 S B2
-          group: set:R8,B8,Y8
-          group: run:G3,G4,G5,G6
-        seat 1 "Bo"
-          hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
-        discard: G1
-        """
-    )
-    ui = handle(handle(Ui(screen=Screen.TABLE, game=state), Event("select", "0")), Event("hit", "0:1"))
-    yield "run end prompt", ui
-    ui = handle(handle(Ui(screen=Screen.TABLE, game=state), Event("select", "2")), Event("discard"))
-    yield "skip prompt", ui
-    yield "refused", handle(Ui(screen=Screen.TABLE, game=state), Event("hit", "0:0"))
-
-
-def _pad_states(home: Ui) -> Iterator[tuple[str, Ui]]:
-    """The score pad's screens: set-up, hands written and refused, the counter, the winner."""
-    setup = handle(home, Event("pad"))
-    yield "pad set-up", setup
-    form = SetupInput(("Ann", "Bo", "Cy"), ("person",) * 3, "classic", ("first-to-n",), "1", el_chavo=True)
-    pad = handle(setup, Event("pad-start", form=form))
-    yield "pad, no hands", pad
-    hand = handle(pad, Event("pad-write"))
-    yield "pad hand", hand
-    yield "pad hand, refused", handle(handle(hand, Event("pad-out", "0")), Event("pad-save"))
-    yield "pad counter", handle(handle(hand, Event("pad-count", "1")), Event("pad-count-more", "3"))
-    taps = [Event("pad-out", "0"), Event("pad-at", "1"), Event("pad-key", "5"), Event("pad-key", "0")]
-    taps += [Event("pad-at", "2"), Event("pad-key", "6"), Event("pad-key", "0"), Event("pad-save")]
-    won = hand
-    for event in taps:
-        won = handle(won, event)
-    yield "pad, won", won
-    yield "pad, mending", handle(won, Event("pad-mend", "1"))
-    yield "pad set-up again", handle(won, Event("pad-new"))
-    yield "pad, damaged", replace(home, screen=Screen.PAD, pad_problem=text("pad.damaged", detail="x"))
-    assert won.pad is not None
-    backup = Restore(None, (PastGame(won.pad),), 0, "2026-11-23T09:30:00", won.pad)
-    yield "restore a pad", replace(home, screen=Screen.RESTORE, restore=backup, pad=pad.pad)
-    yield "past games with a pad", replace(won, screen=Screen.HISTORY)
-
-
 def test_every_screen_has_only_the_catalogues_words(monkeypatch):
     marked = _marked()
     for module in (screens, menus, narration, i18n):  # each that picks the words of a language
@@ -359,14 +263,14 @@ def test_every_screen_has_only_the_catalogues_words(monkeypatch):
     seen_screens = set()
     problems: dict[str, list[str]] = {}
     finished = []
-    for name, ui in _states():
+    for name, ui in every_screen():
         seen_screens.add(ui.screen)
         if ui.screen is Screen.GAME_OVER and ui.game is not None:
             finished.append(ui.game)
         if ui.pad is not None and pad_standings(ui.pad).decided and PastGame(ui.pad) not in finished:
             finished.append(PastGame(ui.pad))
         html = screens.render(ui, build="b1", finished=finished, unreadable=1)
-        html += menus.update_banner("en") + narration.announcement(ui)
+        html += menus.update_banner("en")  # what is read out is Text, from the catalogues alone
         left = unmarked_words(html)
         if left and len(problems) < 5:  # the first few are enough to see what is wrong
             problems[name] = left
@@ -382,8 +286,8 @@ def test_a_game_reads_in_spanish():
     ui = handle(ui, Event("reveal"))
     html = screens.render(ui)
     assert "Tu mano" in html and "Your hand" not in html
-    ui = handle(ui, Event("draw"))
-    assert narration.announcement(ui).startswith("Robaste ")
+    drew = update(ui, Event("draw"))
+    assert narration.announcement(drew.ui.language, drew.said).startswith("Robaste ")
 
 
 def test_the_catalogue_files_are_valid_json_with_sorted_shape():

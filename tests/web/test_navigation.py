@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ui.controller import handle
 from ui.navigation import depth, place, reopened
 from ui.play import resume
 from ui.screens import render
@@ -14,7 +13,7 @@ from ui.state import Event, Screen, Ui
 
 from phase10.notation import parse_state
 from support.web.seen import cards_in
-from support.web.taps import start
+from support.web.taps import handle, start
 
 TWO_PEOPLE = """
 game seed=4 current=0 step=play

@@ -9,9 +9,8 @@ import re
 from dataclasses import replace
 
 import pytest
-from ui.controller import handle
+from ui.backups import read_backup
 from ui.i18n import words
-from ui.keeping import read_backup
 from ui.pad_saves import PadSlot
 from ui.records import PAD, PastGame, pad_text
 from ui.results import history_screen
@@ -23,7 +22,7 @@ from phase10 import GameConfig, Options
 from phase10.pad import HandEntry, ScorePad, add_hand
 from phase10.pad import standings as pad_standings
 from phase10.tournament import play_bot_game
-from support.web.taps import pad_hand_taps
+from support.web.taps import handle, pad_hand_taps
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

@@ -9,7 +9,6 @@ import re
 from dataclasses import replace
 
 import pytest
-from ui.controller import handle
 from ui.i18n import NOTHING, Words, text, words
 from ui.play import computer_due
 from ui.records import PastGame
@@ -25,7 +24,7 @@ from phase10.simulate import play_random_game
 from support.engine.pads import pad_of_game
 from support.web.english import EN, said
 from support.web.states import TIEBREAK
-from support.web.taps import next_taps, start
+from support.web.taps import handle, next_taps, start
 
 ES = words("es")
 
@@ -229,7 +228,7 @@ def test_what_the_page_did_is_said_on_the_screen(outcome, english, spanish):
 
 def test_an_outcome_that_arrives_after_the_player_moved_on_is_not_said():
     # What the deal said is said once: the next event, whatever it is, says nothing more.
-    ui = replace(handle(classic_by_taps(), Event("play-again", "5")), said=())
+    ui = handle(classic_by_taps(), Event("play-again", "5"))
     assert ui.screen is not Screen.GAME_OVER
     assert handle(ui, Event("shared", "copied")) == ui
     home = handle(ui, Event("home"))

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import re
 
-from ui.controller import handle
+from ui.effects import Outcome
 from ui.play import SPEEDS, computer_due, resume, timer_delay, timer_event
 from ui.screens import render
 from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.storage import SETTINGS, MemoryStore, Saves
 from ui.table_model import closing, shown_hand
+from ui.update import update
 
 from phase10 import Discard, LayDown
 from phase10.notation import parse_state
 from support.web.english import spoken, told
 from support.web.states import COMPUTER_HITS
+from support.web.taps import handle
 
 SKIPPING = """
 game seed=3 current=1 step=draw
@@ -78,13 +80,14 @@ discard: G10
 
 def test_the_play_that_ends_a_hand_stays_on_the_table_then_the_scores_follow():
     ui = resume(Ui(), parse_state(GOING_OUT))
-    ui = handle(handle(ui, Event("select", "0")), Event("discard"))
+    step = update(handle(ui, Event("select", "0")), Event("discard"))
+    ui = step.ui
     assert closing(ui) and ui.screen is Screen.TABLE
     assert timer_event(ui) == Event("scores")
     assert timer_delay(ui, False) > timer_delay(resume(Ui(), parse_state(SKIPPING)), False)
     html = render(ui)
     assert "Ann went out!" in html and 'data-action="scores"' in html
-    assert "out" in ui.cue
+    assert "out" in step.cues
     assert handle(ui, Event("select", "0")).selected == ()  # nothing to select any more
     ui = handle(ui, Event("scores"))
     assert ui.screen is Screen.HAND_OVER and timer_event(ui) is None
@@ -119,15 +122,15 @@ def test_sound_follows_reduced_motion_until_chosen_and_settings_are_kept():
 
 def test_sounds_cue_the_move_and_the_persons_turn():
     ui = resume(Ui(), parse_state(SKIPPING.replace("current=1", "current=0")))
-    ui = handle(ui, Event("draw"))
-    assert ui.cue == ("draw",)
-    ui = handle(ui, Event("sort", "color"))
-    assert ui.cue == ()  # a sound plays once, for the move that made it
+    step = update(ui, Event("draw"))
+    assert step.cues == ("draw",)
+    assert update(step.ui, Event("sort", "color")).cues == ()  # a sound plays once, for the move that made it
     ui = resume(Ui(), parse_state(SKIPPING))
     cues = []
     while computer_due(ui):
-        ui = handle(ui, Event("computer"))
-        cues.append(ui.cue)
+        step = update(ui, Event("computer"))
+        ui = step.ui
+        cues.append(step.cues)
     assert cues[-1][-1] == "turn" and all("turn" not in cue for cue in cues[:-1])
 
 
@@ -218,26 +221,31 @@ def test_what_the_computers_put_on_the_table_is_marked_until_your_turn_ends():
 
 def a_skip_turned_up(kinds: tuple[str, ...]) -> Ui:
     """A new game, by set-up's Deal, whose first discard is a Skip (ruling 14)."""
+    return a_skip_dealt(kinds).ui
+
+
+def a_skip_dealt(kinds: tuple[str, ...]) -> Outcome:
     names = ("Ann", "Bo", "Cy")
     for seed in range(1, 500):
-        ui = handle(
+        step = update(
             handle(Ui(), Event("new-game")),
             Event("start-game", form=SetupInput(names, kinds, seed=str(seed))),
         )
-        assert ui.game is not None
-        if ui.game.discard_pile[-1].is_skip:
-            return ui
+        assert step.ui.game is not None
+        if step.ui.game.discard_pile[-1].is_skip:
+            return step
     raise AssertionError("no seed under 500 turns up a Skip")
 
 
 def test_a_skip_turned_up_at_the_deal_is_said_on_screen_and_read_out():
-    ui = a_skip_turned_up(("person", "person", "person"))
+    step = a_skip_dealt(("person", "person", "person"))
+    ui = step.ui
     assert ui.game is not None
     skipped = next(p.name for p in ui.game.players if p.skip_protected)
     first = ui.game.player.name
     words = f"A Skip turned up on the discard pile: {skipped} loses the first turn."
-    assert spoken(ui) == ["Hand 1 is dealt.", words, f"{first} plays first."]
-    assert "discarded a Skip" not in " ".join(spoken(ui)), "nobody discarded it"
+    assert spoken(step) == ["Hand 1 is dealt.", words, f"{first} plays first."]
+    assert "discarded a Skip" not in " ".join(spoken(step)), "nobody discarded it"
     assert ui.screen is Screen.HANDOFF
     handoff = render(ui)
     assert f"{skipped} lost a turn to a Skip." in handoff

@@ -1,10 +1,11 @@
 """The page: turns taps into events, renders the UI state, and saves the game.
 
 All DOM access lives here.  One listener on the document catches every tap and
-routes it by the ``data-action`` of the element tapped; ``controller.handle``
-decides what it does; ``screens.render`` draws the result.  The game is written
-to localStorage after every action, so a closed tab, a reload or a killed page
-loses nothing.
+turns the ``data-action`` of the element tapped into a message; ``update.update``
+decides what it does, as the next UI state and its effects (``effects``); this
+module carries the effects out (the game is written to localStorage after every
+action, so a closed tab, a reload or a killed page loses nothing) and
+``screens.render`` draws the state.
 
 For keyboards and screen readers: focus stays on the control that was used (or
 moves to the new screen's heading, or into a dialog), Escape closes a dialog,
@@ -15,25 +16,70 @@ from __future__ import annotations
 
 import os
 from collections.abc import Awaitable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import first_paint, keeping, navigation, platform, pwa, scrolling, share, sound
-from .controller import handle
-from .i18n import text
+from . import backups, first_paint, navigation, platform, pwa, scrolling, share, sound
+from .effects import (
+    Announce,
+    BackupWritten,
+    DiscardPad,
+    DiscardSave,
+    Effect,
+    FinishedWaiting,
+    GameSaved,
+    Message,
+    OtherWindow,
+    Outcome,
+    PadSaved,
+    PlaySound,
+    RestoreBackup,
+    SaveGame,
+    SavePad,
+    SaveSettings,
+    ShareSheet,
+    StorageKept,
+    WriteBackup,
+)
+from .i18n import Text, text
 from .narration import announcement
 from .pad_saves import PadSlot
 from .play import timer_delay, timer_event
-from .records import PAD, Restore
+from .records import PAD
 from .screens import render, reveals
 from .state import Event, Screen, SetupForm, SetupInput, Ui
 from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
+from .update import update
 
-_app: dict[str, Any] = {}
+
+@dataclass
+class Shell:
+    """What the page holds between messages: the one UI state, the storage handles, and
+    its own bookkeeping of timers, renders and the browser's history."""
+
+    ui: Ui
+    saves: Saves
+    pads: PadSlot
+    on_timer: Any = None  # the callbacks of the timer and of keeping the screen, made once
+    on_keep: Any = None
+    renders: int = 0
+    depth: int = 0  # the history's level, as this page last wrote it
+    place: dict[str, object] | None = None
+    pops_pending: int = 0  # our own going back, still to arrive as popstates
+    resync: bool = False
+    timer: Any = None
+    timer_message: Event | None = None
+    keep_timer: Any = None
+    kept: str | None = None  # the screen kept for the next start, as last written
+    asked_to_keep: bool = False
+    motion: Any = None  # the reduced-motion media query
+
+
+_app: Shell  # set by start()
 READY_MARK = "ten-phases:ready"
 LIVE_MARK = "ten-phases:live"  # Python's first render, over the kept screen or the loading card
 # The screen the app opens on is kept this long after a render (a burst of renders, the
@@ -79,52 +125,92 @@ def _random_seed() -> str:
     return str(int.from_bytes(os.urandom(8)) >> 1)
 
 
-def dispatch(event: Event) -> None:
-    """Apply an event: the new UI state is saved (if the game moved) and rendered."""
-    saves: Saves = _app["saves"]
-    before: Ui = _app["ui"]
-    saves.flush()  # a finished game that storage refused is written at the next chance
-    pads: PadSlot = _app["pads"]
-    if event.name == "restore-confirm" and isinstance(before.restore, Restore):
-        # The backup the player agreed to is written as it is: it replaces the save here.
-        backup = before.restore
-        problem = saves.restore(backup.game, backup.finished) or pads.restore(backup.pad)
-        after = keeping.restored(before, problem)
-    else:
-        after = keeping.HANDLERS.get(event.name, handle)(before, event)
-        if event.name == "discard-save" and before.save_problem and not after.save_problem:
-            saves.discard_current()
-        if after.game is not None and after.game is not before.game:
-            after = _record(saves, before, after)
-        if event.name == "pad-discard" and before.pad_problem and not after.pad_problem:
-            pads.discard()
-        if after.pad is not None and after.pad is not before.pad:
-            after = keeping.pad_recorded(pads, after, _local_time(), fresh=event.name == "pad-start")
-    if saves.pending and not after.message:  # said on every screen until it is written
-        after = replace(after, message=text("storage.finished_kept"))
-    if after.settings != before.settings:
-        saves.save_settings(after.settings)
-    _app["ui"] = after
-    show(after, before)
-    if after.cue and after.settings.sound_on(_reduced_motion()):
-        sound.play(after.cue)
-        if "turn" in after.cue:
+def dispatch(message: Message) -> None:
+    """Send ``message`` through ``update``, carry out its effects, and render the result."""
+    before = _app.ui
+    if isinstance(message, Event):
+        _app.saves.flush()  # a finished game that storage refused is written at the next chance
+    outcome = update(before, message)
+    after, said, cues = _carry_out(outcome)
+    if isinstance(message, Event) and _app.saves.pending:
+        after = update(after, FinishedWaiting()).ui
+    _app.ui = after
+    if _shows(message, outcome, before, after):
+        show(after, before, said)
+    if cues and after.settings.sound_on(_reduced_motion()):
+        sound.play(cues)
+        if "turn" in cues:
             sound.buzz()
 
 
-def _record(saves: Saves, before: Ui, after: Ui) -> Ui:
-    """Save the game ``after`` shows.  If another window wrote a newer save meanwhile, that
-    one is not written over: it is shown instead, and the player told why."""
-    assert after.game is not None
-    recorded = saves.record(after.game, _local_time() if after.game.is_over else "", after.drawn)
-    if recorded.newer is not None:
-        return keeping.synced(before, recorded.newer)
-    if recorded.problem:
-        return replace(after, message=recorded.problem)
-    if not _app.get("asked-to-keep"):
-        _app["asked-to-keep"] = True
+def _shows(message: Message, outcome: Outcome, before: Ui, after: Ui) -> bool:
+    """Whether a message's result is rendered: a tap's always, unless it only asked the
+    page to share; news only where it shows."""
+    if isinstance(message, StorageKept):  # only the settings screen says it
+        return after != before and before.screen is Screen.SETTINGS
+    if isinstance(message, OtherWindow):
+        lists = message.past_games and before.screen in (Screen.HOME, Screen.HISTORY)
+        return after is not before or lists
+    only_shared = outcome.effects and all(isinstance(effect, ShareSheet) for effect in outcome.effects)
+    return not (after is before and only_shared)
+
+
+def _carry_out(outcome: Outcome) -> tuple[Ui, tuple[Text, ...], tuple[str, ...]]:
+    """Carry out the effects in order, sending each answer back through ``update`` (its
+    effects join the queue); the lines to read out and the sounds are left for the render."""
+    ui, queue = outcome.ui, list(outcome.effects)
+    said: list[Text] = []
+    cues: list[str] = []
+    while queue:
+        effect = queue.pop(0)
+        if isinstance(effect, Announce):
+            said += effect.lines
+        elif isinstance(effect, PlaySound):
+            cues += effect.cues
+        else:
+            answer = _perform(effect, ui)
+            if answer is not None:
+                answered = update(ui, answer)
+                ui = answered.ui
+                queue += answered.effects
+    return ui, tuple(said), tuple(cues)
+
+
+def _perform(effect: Effect, ui: Ui) -> Message | None:
+    """Carry out one effect that touches storage or the browser; its answer, if it has one."""
+    saves, pads = _app.saves, _app.pads
+    if isinstance(effect, SaveGame):
+        return _save_game(effect)
+    if isinstance(effect, SavePad):
+        problem, newer = pads.record(effect.pad, _local_time(), fresh=effect.fresh)
+        return PadSaved(problem, newer) if problem or newer is not None else None
+    if isinstance(effect, DiscardSave):
+        saves.discard_current()
+    elif isinstance(effect, DiscardPad):
+        pads.discard()
+    elif isinstance(effect, RestoreBackup):
+        backup = effect.backup
+        return BackupWritten(saves.restore(backup.game, backup.finished) or pads.restore(backup.pad))
+    elif isinstance(effect, SaveSettings):
+        saves.save_settings(effect.settings)
+    elif isinstance(effect, WriteBackup):
+        return Event("backed-up", _save_backup())
+    elif isinstance(effect, ShareSheet):
+        _share(ui, effect.which)
+    return None
+
+
+def _save_game(effect: SaveGame) -> GameSaved | None:
+    """Save the game after a move.  If another window wrote a newer save meanwhile, that one
+    is not written over (the answer says so, and it is shown instead)."""
+    game = effect.game
+    recorded = _app.saves.record(game, _local_time() if game.is_over else "", effect.drawn)
+    if recorded:
+        return GameSaved(recorded.problem, recorded.newer)
+    if not _app.asked_to_keep:  # once there is a game worth keeping
+        _app.asked_to_keep = True
         platform.spawn(_ask_to_keep("persist"))
-    return after
+    return None
 
 
 async def _ask_to_keep(method: str) -> None:
@@ -133,13 +219,9 @@ async def _ask_to_keep(method: str) -> None:
     # Not every browser has navigator.storage (WebKitGTK has none): then it does not say.
     storage = getattr(window.navigator, "storage", None)
     answer = await platform.settle(storage, method) if storage else platform.Settled(ok=False)
-    kept = "" if not answer.ok else "yes" if answer.value else "no"
-    document.documentElement.dataset.storageKept = kept or "unknown"
-    ui: Ui = _app["ui"]
-    after = handle(ui, Event("storage-kept", kept))
-    _app["ui"] = after
-    if ui.screen is Screen.SETTINGS and after != ui:  # rendered only where it is shown
-        show(after, ui)
+    kept = None if not answer.ok else bool(answer.value)
+    document.documentElement.dataset.storageKept = "unknown" if kept is None else "yes" if kept else "no"
+    dispatch(StorageKept(kept))
 
 
 def _local_time() -> str:
@@ -151,29 +233,29 @@ def _local_time() -> str:
 def _reduced_motion() -> bool:
     """Whether the phone asks for reduced motion (read live: it can change while the app is
     open), from a media query made once, not on every tap."""
-    query = _app.get("motion")
-    if query is None:
-        query = _app["motion"] = window.matchMedia("(prefers-reduced-motion: reduce)")
-    return bool(query.matches)
+    if _app.motion is None:
+        _app.motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+    return bool(_app.motion.matches)
 
 
 def _page(ui: Ui) -> str:
     """The HTML of ``ui``'s screen, with what the page adds: the build, and the past games
     where the screen lists them."""
     build, note = build_info()
-    saves: Saves = _app["saves"]
-    finished, unreadable = saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
+    finished, unreadable = _app.saves.finished() if ui.screen in (Screen.HOME, Screen.HISTORY) else ((), 0)
     return render(
         ui, build=build, note=note, finished=finished, unreadable=unreadable, reduced_motion=_reduced_motion()
     )
 
 
-def show(ui: Ui, before: Ui | None = None) -> None:
+def show(ui: Ui, before: Ui | None = None, said: tuple[Text, ...] = ()) -> None:
+    """Render ``ui`` (``before``: the state shown until now, whose scroll places and focus
+    carry over) and read out ``said``."""
     focused = _focus_selector(document.activeElement)
     try:
         markup = _page(ui)
     except Exception as error:  # a save that passed every check yet cannot be shown
-        ui = _app["ui"] = _cannot_show(ui, error)
+        ui = _app.ui = _cannot_show(ui, error)
         build, note = build_info()
         markup = render(ui, build=build, note=note, reduced_motion=_reduced_motion())
     app = document.getElementById("app")
@@ -187,15 +269,15 @@ def show(ui: Ui, before: Ui | None = None) -> None:
         pwa.refresh_banner()
     root.classList.toggle("large-type", ui.settings.large_type)
     announcer = document.getElementById("announcer")
-    said = announcement(ui)
-    if announcer.textContent != said:
-        announcer.textContent = said
+    spoken = announcement(ui.language, said)
+    if announcer.textContent != spoken:
+        announcer.textContent = spoken
     if before is not None:
         _restore_focus(ui, before, focused)
     root.dataset.screen = ui.screen.value
     # A counter of renders: tests and the tap benchmark wait for it to move.
-    _app["renders"] = _app.get("renders", 0) + 1
-    root.dataset.renders = str(_app["renders"])
+    _app.renders += 1
+    root.dataset.renders = str(_app.renders)
     _sync_history(ui)
     _schedule(ui)
     _keep_soon()
@@ -205,32 +287,29 @@ def show(ui: Ui, before: Ui | None = None) -> None:
 
 
 def _keep_soon() -> None:
-    pending = _app.pop("keep-timer", None)
-    if pending is not None:
-        window.clearTimeout(pending)
-    _app["keep-timer"] = window.setTimeout(_app["on-keep"], KEEP_AFTER_MS)
+    if _app.keep_timer is not None:
+        window.clearTimeout(_app.keep_timer)
+    _app.keep_timer = window.setTimeout(_app.on_keep, KEEP_AFTER_MS)
 
 
 def _keep() -> None:
     """Keep the screen the app would open on now, rendered, for the next start's first
     paint (web/boot.js); nothing when there is nothing worth painting."""
-    _app.pop("keep-timer", None)
-    ui: Ui = _app["ui"]
-    saves: Saves = _app["saves"]
-    pads: PadSlot = _app["pads"]
-    opened = first_paint.opening(ui)
+    _app.keep_timer = None
+    saves, pads = _app.saves, _app.pads
+    opened = first_paint.opening(_app.ui)
     try:
         if opened is None:
-            _app["saves"].store.removeItem(first_paint.KEY)
-            _app["kept"] = None
+            saves.store.removeItem(first_paint.KEY)
+            _app.kept = None
             return
         build, _ = build_info()
         html = _page(opened)
         game_seq, pad_seq = _saved_seqs(saves, pads)
         text = first_paint.record(opened, html, build, game_seq, pad_seq)
-        if text != _app.get("kept"):
+        if text != _app.kept:
             saves.store.setItem(first_paint.KEY, text)
-            _app["kept"] = text
+            _app.kept = text
     except Exception as error:  # a full or blocked storage only costs the next start its first paint
         window.console.warn(f"the screen was not kept for the next start: {type(error).__name__}: {error}")
 
@@ -245,7 +324,7 @@ def _reopened(ui: Ui, saves: Saves, pads: PadSlot) -> Ui:
     """The screen the app starts on: where a reload left it (the history entry), or, on a
     fresh start, where the last run was, as far as the saves are the same (the kept screen)."""
     remembered = _remembered(window.history.state)
-    _app["depth"], _app["place"] = _level_of(remembered), remembered
+    _app.depth, _app.place = _level_of(remembered), remembered
     if remembered is None:
         build, _ = build_info()
         kept = first_paint.read(saves.store.getItem(first_paint.KEY), build)
@@ -263,23 +342,23 @@ def _sync_history(ui: Ui) -> None:
     deeper, entries gone back over for each level up (their popstate is ours, not a Back),
     the entry replaced for a screen at the same level.  While going back is under way, the
     sync waits for it (``_on_popstate``): pushing meanwhile would land on the wrong entry."""
-    if _app.get("pops-pending", 0):
-        _app["resync"] = True
+    if _app.pops_pending:
+        _app.resync = True
         return
-    target, at = navigation.depth(ui), _app.get("depth", 0)
+    target, at = navigation.depth(ui), _app.depth
     remembered = navigation.place(ui)
     history = window.history
     if target > at:
         for level in range(at + 1, target + 1):
             history.pushState(_js({**remembered, "depth": level}), "")
     elif target < at:
-        _app["pops-pending"] = _app.get("pops-pending", 0) + 1
+        _app.pops_pending += 1
         history.go(target - at)
-    elif remembered != _app.get("place"):
+    elif remembered != _app.place:
         # Only when the entry would change: the turns of a game do not touch the history,
         # which costs a frame's time, and which browsers throttle when written too often.
         history.replaceState(_js(remembered), "")
-    _app["depth"], _app["place"] = target, remembered
+    _app.depth, _app.place = target, remembered
 
 
 def _js(values: dict[str, object]) -> Any:
@@ -303,14 +382,15 @@ def _level_of(remembered: dict[str, object] | None) -> int:
 def _on_popstate(event: Any) -> None:
     """The history moved: our own going back, or the player's Back (or Forward)."""
     remembered = _remembered(event.state)
-    _app["depth"], _app["place"] = _level_of(remembered), remembered
-    if _app.get("pops-pending", 0):
-        _app["pops-pending"] -= 1
-        if _app.pop("resync", False):
-            _sync_history(_app["ui"])
+    _app.depth, _app.place = _level_of(remembered), remembered
+    if _app.pops_pending:
+        _app.pops_pending -= 1
+        if _app.resync:
+            _app.resync = False
+            _sync_history(_app.ui)
         return
-    ui: Ui = _app["ui"]
-    if _app["depth"] < navigation.depth(ui):
+    ui = _app.ui
+    if _app.depth < navigation.depth(ui):
         dispatch(Event("history-back"))
     else:  # Forward does nothing: the history goes back to the screen shown
         _sync_history(ui)
@@ -329,13 +409,13 @@ def _schedule(ui: Ui) -> None:
     """What happens unasked (a computer player's move, the scores after a hand's last
     play) happens after a pause, one event per timer, so each is seen and the page stays
     responsive between them."""
-    pending = _app.pop("timer", None)
-    if pending is not None:
-        window.clearTimeout(pending)
+    if _app.timer is not None:
+        window.clearTimeout(_app.timer)
+        _app.timer = None
     event = timer_event(ui)
     if event is not None:
-        _app["timer-event"] = event
-        _app["timer"] = window.setTimeout(_app["on-timer"], timer_delay(ui, _reduced_motion()))
+        _app.timer_message = event
+        _app.timer = window.setTimeout(_app.on_timer, timer_delay(ui, _reduced_motion()))
 
 
 def _focus_selector(node: Any) -> str:
@@ -377,7 +457,7 @@ def _restore_focus(ui: Ui, before: Ui, selector: str) -> None:
 
 def _on_key(event: Any) -> None:
     """Escape closes an open dialog, as Cancel does (Close, for the pad's card counter)."""
-    ui: Ui = _app["ui"]
+    ui = _app.ui
     if event.key == "Escape" and ui.prompt is not None:
         event.preventDefault()
         dispatch(Event("cancel"))
@@ -393,8 +473,9 @@ def _on_key(event: Any) -> None:
 
 
 def _on_timer() -> None:
-    _app.pop("timer", None)
-    dispatch(_app["timer-event"])
+    _app.timer = None
+    if _app.timer_message is not None:
+        dispatch(_app.timer_message)
 
 
 def _attr(node: Any, name: str) -> str:
@@ -404,7 +485,7 @@ def _attr(node: Any, name: str) -> str:
 
 
 def _on_click(event: Any) -> None:
-    ui: Ui = _app["ui"]
+    ui = _app.ui
     if ui.settings.sound != "off":
         sound.wake()  # browsers let a page make sound only from a tap
     target = event.target.closest("[data-action]")
@@ -413,10 +494,6 @@ def _on_click(event: Any) -> None:
     action = _attr(target, "data-action")
     if action in pwa.ACTIONS:
         pwa.ACTIONS[action](target)
-        return
-    if action in ACTIONS:
-        event.preventDefault()
-        ACTIONS[action](target)
         return
     event.preventDefault()
     value = _attr(target, "data-value")
@@ -457,44 +534,34 @@ def _store() -> tuple[Store, bool]:
 
 
 def _on_storage(event: Any) -> None:
-    """Another window of the app wrote to storage: show what it wrote."""
+    """Another window of the app wrote to storage: what it wrote goes to ``update``."""
     key = event.key if isinstance(event.key, str) else None  # null: storage was cleared
-    saves: Saves = _app["saves"]
-    ui: Ui = _app["ui"]
-    after = ui
-    if key in (CURRENT, None):
-        loaded = saves.changed_elsewhere()
-        if loaded is not None:
-            after = keeping.synced(ui, loaded)
-    if key in (PAD, None):
-        loaded_pad = _app["pads"].changed_elsewhere()
-        if loaded_pad is not None:
-            after = keeping.pad_synced(after, loaded_pad)
-    if key in (SETTINGS, None):
-        settings, _ = saves.load_settings()
-        after = replace(after, settings=settings)
-    if after is not ui or (key in (FINISHED, SET_ASIDE) and ui.screen in (Screen.HOME, Screen.HISTORY)):
-        _app["ui"] = after
-        show(after, ui)
+    news = OtherWindow(
+        game=_app.saves.changed_elsewhere() if key in (CURRENT, None) else None,
+        pad=_app.pads.changed_elsewhere() if key in (PAD, None) else None,
+        settings=_app.saves.load_settings()[0] if key in (SETTINGS, None) else None,
+        past_games=key in (FINISHED, SET_ASIDE),
+    )
+    dispatch(news)
 
 
 def _on_hidden(_event: Any) -> None:
     """The phone may kill a page it hides: a finished game still waiting is written now,
     and the screen to open on is kept now rather than in a moment."""
     if document.visibilityState == "hidden":
-        _app["saves"].flush()
-        if _app.get("keep-timer") is not None:
-            window.clearTimeout(_app["keep-timer"])
+        _app.saves.flush()
+        if _app.keep_timer is not None:
+            window.clearTimeout(_app.keep_timer)
             _keep()
 
 
-def _save_backup(_target: Any) -> None:
+def _save_backup() -> str:
+    """Save a backup file: its name, or "" when the page could not."""
     build, _ = build_info()
     try:
-        name = str(js_platform.saveBackup(build))
+        return str(js_platform.saveBackup(build))
     except Exception:
-        name = ""
-    dispatch(Event("backed-up", name))
+        return ""
 
 
 async def _read_backup_file(target: Any) -> None:
@@ -504,17 +571,17 @@ async def _read_backup_file(target: Any) -> None:
     target.value = ""  # the same file can be picked again
     if not chosen:
         return
-    if chosen.size > keeping.MAX_BACKUP_CHARS:
+    if chosen.size > backups.MAX_BACKUP_CHARS:
         dispatch(Event("restore-file", ""))
         return
     content = await platform.settle(chosen, "text")
     dispatch(Event("restore-file", str(content.value) if content.ok else ""))
 
 
-def _share(target: Any) -> None:
+def _share(ui: Ui, which: str) -> None:
     """A finished game's sheet, to the share sheet or the clipboard (``web/platform.js``),
     started within the tap: browsers allow either only then."""
-    summary = share.text_for(_app["ui"], _app["saves"].finished()[0], _attr(target, "data-value"))
+    summary = share.text_for(ui, _app.saves.finished()[0], which)
     platform.spawn(_shared(platform.settle_now(js_platform, "share", summary)))
 
 
@@ -523,15 +590,11 @@ async def _shared(sharing: Awaitable[platform.Settled]) -> None:
     dispatch(Event("shared", str(outcome.value) if outcome.ok else "failed"))
 
 
-ACTIONS = {"save-backup": _save_backup, "share": _share}
-
-
 def start() -> None:
+    global _app  # noqa: PLW0603 (the page's one state, made once here)
     store, lasting = _store()
     saves = Saves(store)
-    _app["saves"] = saves
-    pads = _app["pads"] = PadSlot(saves)
-    _app["on-timer"] = create_proxy(_on_timer)
+    pads = PadSlot(saves)
     languages = tuple(str(tag) for tag in window.navigator.languages or [window.navigator.language])
     settings, settings_notice = saves.load_settings()
     ui = Ui(setup=SetupForm(seed=_seed_from_url()), settings=settings, browser_languages=languages)
@@ -545,9 +608,8 @@ def start() -> None:
     ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
     # A reload keeps the screen (the history entry remembers it); a fresh start opens where
     # the last run was.
-    ui = _reopened(ui, saves, pads)
-    _app["ui"] = ui
-    _app["on-keep"] = create_proxy(_keep)
+    _app = Shell(ui, saves, pads, on_timer=create_proxy(_on_timer), on_keep=create_proxy(_keep))
+    _app.ui = ui = _reopened(ui, saves, pads)
     show(ui)
     window.performance.mark(LIVE_MARK)
     document.addEventListener("click", create_proxy(_on_click))
@@ -559,7 +621,7 @@ def start() -> None:
     window.addEventListener("popstate", create_proxy(_on_popstate))
     pwa.watch_for_updates()
     if loaded.game is not None:
-        _app["asked-to-keep"] = True
+        _app.asked_to_keep = True
         platform.spawn(_ask_to_keep("persist"))
     else:
         platform.spawn(_ask_to_keep("persisted"))

@@ -9,7 +9,6 @@ until the player's next move.  It plays nothing: the player does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from phase10 import Discard, Draw, Hit, LayDown, TakeDiscard
 from phase10.rules import GroupKind
 from phase10.view import PlayerView, view
 
+from .effects import Announce, Handler, Outcome
 from .i18n import NOTHING, Words, text, words
 from .state import Event, Ui
 from .table_model import hints_offered
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["HANDLERS", "advice_words"]
 
 
-def _hint(ui: Ui, _event: Event) -> Ui:
+def _hint(ui: Ui, _event: Event) -> Ui | Outcome:
     if not hints_offered(ui):
         return ui
     # Imported here, not at the top: the coach asks the expert, and the bots cost start-up
@@ -41,13 +41,8 @@ def _hint(ui: Ui, _event: Event) -> Ui:
     # The seat's own seed, as a computer player there would have: the same hint each time it is asked.
     advice = advise(seen, bot_seed(ui.game.config, seat))
     line = advice_words(advice, seen, words(ui.language))
-    return replace(
-        ui,
-        game=count_hint(ui.game, seat),
-        advice=advice,
-        said=(text("coach.said", hint=line),),
-        message=NOTHING,
-    )
+    shown = replace(ui, game=count_hint(ui.game, seat), advice=advice, message=NOTHING)
+    return Outcome(shown, (Announce((text("coach.said", hint=line),)),))
 
 
 def advice_words(advice: Advice, seen: PlayerView, w: Words) -> str:
@@ -107,4 +102,4 @@ def holding_words(held: Holding, w: Words) -> str:
     return w("coach.holding.run", numbers=numbers)
 
 
-HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {"hint": _hint}
+HANDLERS: dict[str, Handler] = {"hint": _hint}

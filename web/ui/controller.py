@@ -1,39 +1,21 @@
-"""What a tap does: ``handle`` turns (UI state, event) into a new UI state.
+"""The taps that only move between screens or change a setting.
 
-The page (``app.py``) turns clicks into ``Event`` values, calls ``handle`` and
-renders the result.  The handlers live with what they handle: the set-up form
-(``setup_form``), play at the table (``play``), and here the ones that only move
-between screens or change a setting.  No DOM anywhere, so all of it runs the same
-on CPython, where the tests drive it.
+Each room's handlers live with what they handle: the set-up form (``setup_form``),
+play at the table (``play``), the score pad (``pad_form``)...; ``update`` routes a
+tap to its handler.  No DOM anywhere, so all of it runs the same on CPython, where
+the tests drive it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
-from . import coaching, navigation, pad_form, play, setup_form, share
+from . import navigation
+from .effects import DiscardSave, Handler, Outcome
 from .i18n import LANGUAGES, NOTHING
 from .state import Event, Screen, Speed, Ui
 
-__all__ = ["handle"]
-
-Handler = Callable[[Ui, Event], Ui]
-
-
-def handle(ui: Ui, event: Event) -> Ui:
-    """The UI state after ``event``."""
-    handler = HANDLERS.get(event.name)
-    if handler is None:
-        return ui
-    after = handler(ui, event)
-    if after.game is ui.game and after.said:
-        # What a move did is said once, while its table is shown: not on a later screen,
-        # where a person's own draw would still be named.
-        after = replace(after, said=())
-    if after.cue and after.cue is ui.cue:
-        after = replace(after, cue=())  # a sound plays once, for the event that made it
-    return after
+__all__ = ["HANDLERS"]
 
 
 def _go(screen: Screen) -> Handler:
@@ -60,19 +42,10 @@ def _menu_close(ui: Ui, _event: Event) -> Ui:
     return replace(ui, menu=False)
 
 
-def _dismiss(ui: Ui, _event: Event) -> Ui:
-    return replace(ui, message=NOTHING)
-
-
-def _discard_save(ui: Ui, _event: Event) -> Ui:
+def _discard_save(ui: Ui, _event: Event) -> Ui | Outcome:
     """The player chose to throw away a save that could not be read."""
-    return replace(ui, save_problem=NOTHING, save_newer=False, game=None, screen=Screen.HOME)
-
-
-def _storage_kept(ui: Ui, event: Event) -> Ui:
-    """What the browser said when asked whether it keeps the app's storage: "yes", "no",
-    or anything else for not known."""
-    return replace(ui, kept={"yes": True, "no": False}.get(event.value))
+    after = replace(ui, save_problem=NOTHING, save_newer=False, game=None, screen=Screen.HOME)
+    return Outcome(after, (DiscardSave(),)) if ui.save_problem else after
 
 
 def _language(ui: Ui, event: Event) -> Ui:
@@ -114,16 +87,9 @@ HANDLERS: dict[str, Handler] = {
     "history-back": lambda ui, _event: navigation.back(ui),
     "leave": lambda ui, _event: navigation.leave(ui),
     "stay": lambda ui, _event: navigation.stay(ui),
-    "dismiss": _dismiss,
     "discard-save": _discard_save,
-    "storage-kept": _storage_kept,
     "language": _language,
     "large-type": _large_type,
     "speed": _speed,
     "sound": _sound,
-    **setup_form.HANDLERS,
-    **play.HANDLERS,
-    **pad_form.HANDLERS,
-    **share.HANDLERS,
-    **coaching.HANDLERS,
 }

@@ -7,9 +7,9 @@ from phase10.rules import EDITIONS, OPTION_CATALOGUE
 
 from .html import Markup, el, join
 from .i18n import LANGUAGES, Words, pick_language, words
-from .keeping_screens import games_fieldset, notice
-from .pieces import MAIN_EDITION, button, card_class, card_face, choice, header, phase_list
 from .state import Speed, Ui
+from .storage_screens import games_fieldset, notice
+from .widgets import MAIN_EDITION, button, card_class, card_face, choice, header, phase_list
 
 __all__ = ["home_screen", "rules_screen", "settings_screen", "update_banner"]
 

@@ -7,6 +7,8 @@ to them alone, while only their hand is on the page).  The log keeps the moves a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phase10 import Action, Card, Discard, Draw, GameState, Hit, LayDown, NextHand, Step, TakeDiscard
 from phase10.rules import PERSON
 
@@ -34,10 +36,11 @@ def narration(ui: Ui) -> tuple[Text, ...]:
     return tuple(move.said for move in since_turn(ui, watchers(ui)))
 
 
-def announcement(ui: Ui) -> str:
-    """What the live region reads out after the last action, in the table's language."""
-    w = words(ui.language)
-    return " ".join(w.say(line) for line in ui.said)
+def announcement(language: str, said: Sequence[Text]) -> str:
+    """What the live region reads out after a step (its ``effects.Announce`` lines), in
+    the table's language."""
+    w = words(language)
+    return " ".join(w.say(line) for line in said)
 
 
 def dealt_skip(game: GameState) -> int | None:

@@ -17,6 +17,7 @@ from phase10.pad import HandEntry, PadError, Refusal, ScorePad, add_hand, card_k
 from phase10.pad import standings as pad_standings
 from phase10.rules import PERSON
 
+from .effects import DiscardPad, Handler, Outcome, SavePad
 from .i18n import NOTHING, Text, text
 from .setup_form import checked_form, seat_names
 from .state import WAYS, Event, PadDraft, Screen, SetupForm, Ui
@@ -59,7 +60,7 @@ def _form_of(pad: ScorePad, form: SetupForm) -> SetupForm:
     )
 
 
-def _start_pad(ui: Ui, event: Event) -> Ui:
+def _start_pad(ui: Ui, event: Event) -> Ui | Outcome:
     if ui.pad_problem:
         return replace(ui, screen=Screen.PAD)  # a damaged pad is never overwritten unasked
     form = checked_form(event.form, ui.setup) if event.form is not None else ui.setup
@@ -70,7 +71,8 @@ def _start_pad(ui: Ui, event: Event) -> Ui:
         pad = ScorePad(names, form.options())
     except SetupError:
         return replace(ui, setup=replace(form, error=text("setup.error.options")))
-    return replace(ui, screen=Screen.PAD, setup=replace(form, error=NOTHING), pad=pad, draft=None)
+    started = replace(ui, screen=Screen.PAD, setup=replace(form, error=NOTHING), pad=pad, draft=None)
+    return Outcome(started, (SavePad(pad, fresh=True),))  # it takes the slot's place
 
 
 def _write(ui: Ui, _event: Event) -> Ui:
@@ -322,9 +324,10 @@ def _cancel(ui: Ui, _event: Event) -> Ui:
     return replace(ui, draft=None, screen=Screen.PAD if ui.pad is not None else Screen.HOME)
 
 
-def _discard_pad(ui: Ui, _event: Event) -> Ui:
+def _discard_pad(ui: Ui, _event: Event) -> Ui | Outcome:
     """The player chose to throw away a saved pad that could not be read."""
-    return replace(ui, pad=None, pad_problem=NOTHING, draft=None, screen=Screen.HOME)
+    after = replace(ui, pad=None, pad_problem=NOTHING, draft=None, screen=Screen.HOME)
+    return Outcome(after, (DiscardPad(),)) if ui.pad_problem else after
 
 
 def _changed(ui: Ui, **changes: object) -> Ui:
@@ -337,7 +340,7 @@ def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+HANDLERS: dict[str, Handler] = {
     "pad": _open_pad,
     "pad-new": _new_pad,
     "pad-start": _start_pad,

@@ -15,12 +15,12 @@ from phase10.pad import standings as pad_standings
 
 from .html import Markup, el, join
 from .i18n import Words
-from .keeping_screens import notice
 from .pad_form import cards_held, draft_total
-from .pieces import button, header, toggle
 from .share import PAD
 from .sheets import Sheet, score_sheet, standings, way_to_play
 from .state import PadDraft, Ui
+from .storage_screens import notice
+from .widgets import button, header, toggle
 
 __all__ = ["pad_hand_screen", "pad_screen"]
 

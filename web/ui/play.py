@@ -10,7 +10,6 @@ screen it is at, with any hand hidden until the phone is passed on.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 
 from phase10 import (
@@ -30,6 +29,7 @@ from phase10 import (
 )
 from phase10.view import view
 
+from .effects import Announce, Handler, Outcome, PlaySound
 from .i18n import NOTHING, Text, text
 from .narration import announce, cues, deal_moves, deal_said, flip_words, log_moves
 from .state import Event, Fresh, Prompt, PromptKind, Screen, Sort, Speed, Ui
@@ -122,18 +122,16 @@ def resume(ui: Ui, game: GameState, drawn: str = "") -> Ui:
         prompt=None,
         message=NOTHING,
         flipped=NOTHING,
-        said=(),
         drawn=drawn_in(game, drawn),
-        cue=(),
         advice=None,
         menu=False,
     )
 
 
-def deal(ui: Ui, game: GameState) -> Ui:
+def deal(ui: Ui, game: GameState) -> Outcome:
     """Open a game just dealt: as ``resume``, and the deal is said (a Skip turned up and
     whom it skipped, who plays first) and logged for the table."""
-    return replace(resume(ui, game), log=deal_moves(game), said=tuple(deal_said(game)))
+    return Outcome(replace(resume(ui, game), log=deal_moves(game)), (Announce(tuple(deal_said(game))),))
 
 
 def drawn_in(game: GameState, notation: str) -> str:
@@ -147,7 +145,7 @@ def drawn_in(game: GameState, notation: str) -> str:
 REFUSED = Text("error.refused")
 
 
-def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui:
+def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui | Outcome:
     """Apply a person's ``action``; an illegal one changes nothing and says ``refused``."""
     assert ui.game is not None
     if computer_turn(ui.game):
@@ -155,7 +153,7 @@ def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui:
     return _apply(ui, action, refused)
 
 
-def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
+def _apply(ui: Ui, action: Action, refused: Text) -> Ui | Outcome:
     assert ui.game is not None
     try:
         game = apply(ui.game, action)
@@ -170,7 +168,7 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
     fresh = Fresh(card=str(drawn)) if drawn else _fresh_on_table(action)
     flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
     keep_drawn = ui.drawn if not turn_ended and game.step is Step.PLAY else ""
-    return replace(
+    after = replace(
         ui,
         game=game,
         screen=screen,
@@ -179,15 +177,15 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui:
         message=NOTHING,
         fresh=fresh,
         flipped=flipped,
-        said=announce(ui.game, action, game, drawn),
         log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
         drawn=str(drawn) if drawn is not None else keep_drawn,
-        cue=cues(ui.game, action, game),
         advice=None,
     )
+    said = Announce(announce(ui.game, action, game, drawn))
+    return Outcome(after, (said, PlaySound(cues(ui.game, action, game))))
 
 
-def computer_move(ui: Ui) -> Ui:
+def computer_move(ui: Ui) -> Ui | Outcome:
     """The computer player to move makes one move, chosen from its own view alone."""
     if not computer_due(ui):
         return ui
@@ -201,7 +199,7 @@ def computer_move(ui: Ui) -> Ui:
     assert bot is not None
     action = bot.choose(view(ui.game, seat))
     after = _apply(ui, action, NOTHING)
-    assert after.game is not ui.game, f"a computer player chose an illegal move: {action}"
+    assert isinstance(after, Outcome), f"a computer player chose an illegal move: {action}"
     return after
 
 
@@ -231,7 +229,7 @@ def _continue(ui: Ui, _event: Event) -> Ui:
     return resume(ui, ui.game, ui.drawn)
 
 
-def _play_again(ui: Ui, event: Event) -> Ui:
+def _play_again(ui: Ui, event: Event) -> Outcome:
     assert ui.game is not None
     config = ui.game.config
     seed = int(event.value) % 2**64 if event.value.isdigit() else (config.seed + 1) % 2**64
@@ -239,17 +237,18 @@ def _play_again(ui: Ui, event: Event) -> Ui:
     return deal(ui, new_game(replace(config, seed=seed, first_dealer=first_dealer)))
 
 
-def _reveal(ui: Ui, _event: Event) -> Ui:
+def _reveal(ui: Ui, _event: Event) -> Ui | Outcome:
     if ui.game is None or ui.screen is not Screen.HANDOFF:
         return ui
-    return replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING, cue=("turn",))
+    shown = replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING)
+    return Outcome(shown, (PlaySound(("turn",)),))
 
 
-def _draw(ui: Ui, _event: Event) -> Ui:
+def _draw(ui: Ui, _event: Event) -> Ui | Outcome:
     return act(ui, Draw())
 
 
-def _take(ui: Ui, _event: Event) -> Ui:
+def _take(ui: Ui, _event: Event) -> Ui | Outcome:
     assert ui.game is not None
     top = ui.game.discard_top
     skip = top is not None and top.is_skip and ui.game.step is Step.DRAW
@@ -308,13 +307,13 @@ def _lay_next(ui: Ui, _event: Event) -> Ui:
     return replace(ui, prompt=replace(ui.prompt, index=(ui.prompt.index + 1) % len(ui.prompt.options)))
 
 
-def _confirm(ui: Ui, _event: Event) -> Ui:
+def _confirm(ui: Ui, _event: Event) -> Ui | Outcome:
     if ui.prompt is None:
         return ui
     return act(ui, ui.prompt.chosen)
 
 
-def _choose(ui: Ui, event: Event) -> Ui:
+def _choose(ui: Ui, event: Event) -> Ui | Outcome:
     """Pick one of the prompt's options by index (a Skip's target, a run's end)."""
     if ui.prompt is None or not event.value.isdigit() or int(event.value) >= len(ui.prompt.options):
         return ui
@@ -325,7 +324,7 @@ def _cancel(ui: Ui, _event: Event) -> Ui:
     return replace(ui, prompt=None, message=NOTHING)
 
 
-def _hit(ui: Ui, event: Event) -> Ui:
+def _hit(ui: Ui, event: Event) -> Ui | Outcome:
     """Hit the selected card on the group tapped (``value`` is ``seat:group``)."""
     assert ui.game is not None
     seat, _, group = event.value.partition(":")
@@ -344,7 +343,7 @@ def _hit(ui: Ui, event: Event) -> Ui:
     return act(ui, options[0])
 
 
-def _discard(ui: Ui, _event: Event) -> Ui:
+def _discard(ui: Ui, _event: Event) -> Ui | Outcome:
     assert ui.game is not None
     offered = choices(ui)
     cards = offered.selected
@@ -356,11 +355,11 @@ def _discard(ui: Ui, _event: Event) -> Ui:
     return act(ui, options[0] if options else Discard(cards[0]))
 
 
-def _next_hand(ui: Ui, _event: Event) -> Ui:
+def _next_hand(ui: Ui, _event: Event) -> Ui | Outcome:
     return act(ui, NextHand())
 
 
-def _computer(ui: Ui, _event: Event) -> Ui:
+def _computer(ui: Ui, _event: Event) -> Ui | Outcome:
     """The page's timer: the computer player to move makes its next move."""
     return computer_move(ui)
 
@@ -370,10 +369,10 @@ def _scores(ui: Ui, _event: Event) -> Ui:
     if not closing(ui):
         return ui
     assert ui.game is not None
-    return replace(ui, screen=screen_for(ui.game), selected=(), prompt=None, message=NOTHING, cue=())
+    return replace(ui, screen=screen_for(ui.game), selected=(), prompt=None, message=NOTHING)
 
 
-HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+HANDLERS: dict[str, Handler] = {
     "continue": _continue,
     "play-again": _play_again,
     "reveal": _reveal,

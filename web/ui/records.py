@@ -1,6 +1,6 @@
 """What the app keeps, as data: a past game, a score pad's stored form, and a backup
 read and checked. It builds on the engine and the words only, so the screens' state
-(``state``), the saves (``storage``, ``pad_saves``) and the backups (``keeping``) can
+(``state``), the saves (``storage``, ``pad_saves``) and the backups (``backups``) can
 all name these types without importing one another."""
 
 from __future__ import annotations

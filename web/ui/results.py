@@ -9,9 +9,9 @@ from phase10 import GameState
 
 from .html import NO_HTML, Markup, el, join
 from .i18n import Text, Words
-from .pieces import button, card_class, card_face, docked, header
 from .records import PastGame
 from .sheets import Sheet, finished_date, full_sheet, hints_note, order, standings, way_to_play
+from .widgets import button, card_class, card_face, docked, header
 
 __all__ = ["PastGame", "game_over_screen", "hand_over_screen", "history_screen"]
 

@@ -3,7 +3,7 @@
 Each screen lives with its kind: the menus (``menus``), the set-up form
 (``setup_screen``), the table (``table_screen``, drawn from one ``table_model.Table``),
 the end of a hand or a game and past games (``results``, with the score sheets of
-``sheets``), keeping games (``keeping_screens``) and the score pad (``pad_screens``).
+``sheets``), keeping games (``storage_screens``) and the score pad (``pad_screens``).
 No DOM anywhere, so every screen is tested on CPython.
 """
 
@@ -15,7 +15,6 @@ from phase10 import GameState
 
 from .html import NO_HTML, Markup, join
 from .i18n import words
-from .keeping_screens import corrupt_screen, notice, restore_screen
 from .menus import home_screen, rules_screen, settings_screen
 from .narration import just_skipped
 from .pad_screens import pad_hand_screen, pad_screen
@@ -23,6 +22,7 @@ from .records import PastGame
 from .results import game_over_screen, hand_over_screen, history_screen
 from .setup_screen import setup_screen
 from .state import Screen, Ui
+from .storage_screens import corrupt_screen, notice, restore_screen
 from .table_model import table_of
 from .table_parts import leave_panel
 from .table_screen import handoff_screen, table_screen

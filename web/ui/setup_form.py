@@ -7,12 +7,12 @@ checked here into the ``SetupForm`` the UI keeps, and "Deal" makes the engine's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from phase10 import GameConfig, GameState, SetupError, new_game
 from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 
+from .effects import Handler, Outcome
 from .i18n import LANGUAGES, NOTHING, Text, text, words
 from .play import deal
 from .state import WAYS, Event, Screen, SetupForm, SetupInput, Ui
@@ -106,7 +106,7 @@ def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
     )
 
 
-def _start_game(ui: Ui, event: Event) -> Ui:
+def _start_game(ui: Ui, event: Event) -> Ui | Outcome:
     ui = _read_form(ui, event)
     form = ui.setup
     names = seat_names(form, ui.language)
@@ -146,7 +146,7 @@ def _typed_name(name: str, kind: str, seat: int) -> str:
     return "" if name in defaults else name
 
 
-HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+HANDLERS: dict[str, Handler] = {
     "new-game": _new_game,
     "setup-change": _read_form,
     "add-player": _add_player,

@@ -12,9 +12,9 @@ from phase10.rules import EDITIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, P
 
 from .html import Markup, el, join
 from .i18n import Words
-from .pieces import button, choice, header, phase_list
 from .setup_form import default_name
 from .state import WAYS, SetupForm, Way
+from .widgets import button, choice, header, phase_list
 
 __all__ = ["setup_screen"]
 

@@ -11,12 +11,13 @@ as a "shared" event, which ``HANDLERS`` turns into the screen's message.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from phase10 import GameState, scoresheet
 from phase10.pad import ScorePad
 
+from .effects import Handler, Outcome, ShareSheet
 from .i18n import NOTHING, Text, Words, text, words
 from .records import PastGame
 from .sheets import Sheet, hints_words, order, way_to_play
@@ -98,4 +99,10 @@ def _shared(ui: Ui, event: Event) -> Ui:
     return replace(ui, message=OUTCOMES.get(event.value, OUTCOMES["failed"]))
 
 
-HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {"shared": _shared}
+def _share(ui: Ui, event: Event) -> Outcome:
+    """Share a finished game's sheet (``event.value``: a past game's id, or "" for the game
+    just finished); the page does it within the tap, as browsers require."""
+    return Outcome(ui, (ShareSheet(event.value),))
+
+
+HANDLERS: dict[str, Handler] = {"share": _share, "shared": _shared}

@@ -20,7 +20,7 @@ from phase10.scoresheet import Standings
 
 from .html import Markup, el
 from .i18n import Words
-from .pieces import MAIN_EDITION
+from .widgets import MAIN_EDITION
 
 __all__ = [
     "Sheet",

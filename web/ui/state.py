@@ -233,9 +233,7 @@ class Ui:
     fresh: Fresh = Fresh()
     log: tuple[Move, ...] = ()  # the table's latest moves, oldest first
     drawn: str = ""  # the card the person to play drew this turn, marked until they discard
-    cue: tuple[str, ...] = ()  # the sounds the last action makes: "draw", "turn", ...
     flipped: Text = NOTHING  # the last action turned the table over: what happened
-    said: tuple[Text, ...] = ()  # what the last action did at the table, for the live region
     settings: Settings = Settings()
     browser_languages: tuple[str, ...] = ()  # the browser's preferred languages, best first
     kept: bool | None = None  # whether the browser keeps this site's storage (None: not known)

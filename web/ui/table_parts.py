@@ -13,9 +13,9 @@ from phase10.view import PlayerView, PublicPlayer, TableView
 
 from .html import Markup, el
 from .i18n import Words
-from .pieces import button, card_class, card_face, group_view
 from .state import Prompt, PromptKind
 from .table_model import Table
+from .widgets import button, card_class, card_face, group_view
 
 __all__ = [
     "action_bar",

@@ -17,7 +17,6 @@ from phase10.view import public_view
 from .coaching import advice_words
 from .html import Markup, el, join
 from .i18n import Text, Words
-from .pieces import button, hand_card, header, phase_words, toggle
 from .state import Sort
 from .table_model import Table
 from .table_parts import (
@@ -32,6 +31,7 @@ from .table_parts import (
     side_badge,
     ticker,
 )
+from .widgets import button, hand_card, header, phase_words, toggle
 
 __all__ = ["handoff_screen", "table_screen"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,21 +13,21 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import build
-from ui.controller import handle
-from ui.i18n import words
+from ui.i18n import Text, words
 from ui.narration import announcement, narration
 from ui.play import timer_event
 from ui.state import WAYS, Event, Screen, SetupInput, Ui
 from ui.storage import read_save
 from ui.table_model import closing, shown_hand
 from ui.table_parts import MOVES_SHOWN
+from ui.update import update
 
 from phase10 import GameState
 from phase10.notation import parse_state
 from phase10.serialize import to_json
 from support.web.english import said
 from support.web.seen import allowed_backs, allowed_cards
-from support.web.taps import next_taps
+from support.web.taps import handle, next_taps
 
 
 class _NotingHandler(build.Handler):
@@ -328,14 +328,23 @@ SNAPSHOT = """() => {
     narration: [...document.querySelectorAll('.narration li:not(.thinking)')].map((e) => e.textContent),
     announcer: document.getElementById('announcer').textContent,
     lang: document.documentElement.lang,
+    saved: localStorage.getItem('ten-phases/game'),
   };
 }"""
 
 
-def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
+def check_snapshot(snapshot: dict[str, Any], mirror: Ui, said: Sequence[Text] = ()) -> None:
+    """The page shows what the ``mirror`` state does, and its live region reads out ``said``
+    (what the last step said: ``Outcome.said``)."""
     assert snapshot["screen"] == mirror.screen.value
     assert snapshot["lang"] == mirror.language
-    assert snapshot["announcer"] == announcement(mirror), "what the last move did, read out"
+    assert snapshot["announcer"] == announcement(mirror.language, said), "what the last move did, read out"
+    if mirror.game is not None and not mirror.game.is_over:
+        # Every move is saved as it is made (update's SaveGame, carried out by the page).
+        saved = read_save(snapshot["saved"])
+        assert saved.game == mirror.game, (
+            f"the page saved {saved.game and saved.game.turns} turns, not the mirror's"
+        )
     # Two-sided cards: only the other side of other hands and of the draw pile's top.
     assert sorted(snapshot["backs"]) == allowed_backs(mirror)
     assert not any("/" in card for card in snapshot["all"]), "nobody sees their own cards' other side"
@@ -349,12 +358,12 @@ def check_snapshot(snapshot: dict[str, Any], mirror: Ui) -> None:
         assert words(mirror.language)("table.draw", count=len(mirror.game.draw_pile)) in snapshot["draw"]
         assert sorted(snapshot["all"]) == allowed_cards(mirror), "only the shown hand's cards"
         # Newest first, so that the newest move is always in view: the newest few, or all.
-        said = [words(mirror.language).say(line) for line in reversed(narration(mirror))]
-        assert snapshot["narration"] == (said if mirror.all_moves else said[:MOVES_SHOWN])
+        told = [words(mirror.language).say(line) for line in reversed(narration(mirror))]
+        assert snapshot["narration"] == (told if mirror.all_moves else told[:MOVES_SHOWN])
 
 
-def check_page(page: Any, mirror: Ui) -> None:
-    check_snapshot(page.evaluate(SNAPSHOT), mirror)
+def check_page(page: Any, mirror: Ui, said: Sequence[Text] = ()) -> None:
+    check_snapshot(page.evaluate(SNAPSHOT), mirror, said)
 
 
 class Table:
@@ -366,7 +375,13 @@ class Table:
     snapshot of the page.
     """
 
-    def __init__(self, page: Any, mirror: Ui, press: Callable[[Any, Event], None] | None = None) -> None:
+    def __init__(
+        self,
+        page: Any,
+        mirror: Ui,
+        press: Callable[[Any, Event], None] | None = None,
+        said: Sequence[Text] = (),
+    ) -> None:
         self.page = page
         self.mirror = mirror
         self.press = press or tap  # how an event is made on the page: a tap, or keys
@@ -374,23 +389,28 @@ class Table:
         self.screens: list[Screen] = [mirror.screen]
         self.computer_moves = 0
         self.announced: list[str] = []  # what the live region said, snapshot by snapshot
+        self.said = tuple(said)  # what the mirror's last step said
 
     def catch_up(self, snapshot: dict[str, Any]) -> None:
         while self.rendered < snapshot["renders"]:
             event = timer_event(self.mirror)
             assert event is not None, "the page moved without a tap and with nothing due on its timer"
-            self.mirror = handle(self.mirror, event)
+            self.step(event)
             self.computer_moves += event.name == "computer"
             self.rendered += 1
             self.screens.append(self.mirror.screen)
-        check_snapshot(snapshot, self.mirror)
+        check_snapshot(snapshot, self.mirror, self.said)
         self.announced.append(snapshot["announcer"])
+
+    def step(self, event: Event) -> None:
+        outcome = update(self.mirror, event)
+        self.mirror, self.said = outcome.ui, outcome.said
 
     def tap(self, event: Event) -> None:
         if needs_menu(self.page, event):
             self.tap(Event("menu"))
         self.press(self.page, event)
-        self.mirror = handle(self.mirror, event)
+        self.step(event)
         assert not self.mirror.message, said(self.mirror.message)
         self.rendered += 1
         self.screens.append(self.mirror.screen)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ui.effects import Outcome
 from ui.i18n import Text, words
 from ui.narration import narration
 from ui.state import Ui
@@ -18,6 +19,6 @@ def told(ui: Ui) -> list[str]:
     return [said(line) for line in narration(ui)]
 
 
-def spoken(ui: Ui) -> list[str]:
-    """What the live region reads out after the last action."""
-    return [said(line) for line in ui.said]
+def spoken(outcome: Outcome) -> list[str]:
+    """What the live region reads out after a step."""
+    return [said(line) for line in outcome.said]

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ui.controller import handle
+from ui.effects import Message
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import choices, closing, shown_hand, table_of
+from ui.update import update
 
 from phase10 import (
     Card,
@@ -27,6 +28,11 @@ from phase10 import (
     TakeDiscard,
     find_laydown,
 )
+
+
+def handle(ui: Ui, message: Message) -> Ui:
+    """The UI state after ``message``: ``update``'s next state, its effects left aside."""
+    return update(ui, message).ui
 
 
 def start(

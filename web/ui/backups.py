@@ -1,5 +1,5 @@
-"""Keeping games safe across windows and phones: what the table does when another
-window moved the game on, and backup files, read and checked before anything is written.
+"""Backup files: everything the phone keeps, in one file, read and checked before anything
+is written.
 
 A backup file is what ``web/platform.js`` writes (from Settings, from the damaged-save
 screen, and from the rescue shown when Python cannot start)::
@@ -13,85 +13,22 @@ restoring, each goes through the same checks as when the app loads it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from phase10 import safejson
 
+from .effects import Handler, Outcome, RestoreBackup, WriteBackup
 from .i18n import NOTHING, Text, text
-from .pad_saves import PadSlot
-from .play import resume
-from .records import PAD, LoadedPad, Restore, read_pad
+from .records import PAD, Restore, read_pad
 from .state import Event, Screen, Ui
-from .storage import CURRENT, FINISHED, Loaded, read_finished, read_save
+from .storage import CURRENT, FINISHED, read_finished, read_save
 
-__all__ = [
-    "BACKUP_FORMAT",
-    "HANDLERS",
-    "MAX_BACKUP_CHARS",
-    "pad_recorded",
-    "pad_synced",
-    "read_backup",
-    "synced",
-]
+__all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "BackupError", "read_backup", "restored"]
 
 BACKUP_FORMAT = "ten-phases/backup"
 BACKUP_VERSION = 1
 # Fifty finished games and one in progress come to well under a megabyte.
 MAX_BACKUP_CHARS = 5_000_000
-GAME_SCREENS = (Screen.HANDOFF, Screen.TABLE, Screen.HAND_OVER, Screen.GAME_OVER, Screen.CORRUPT)
-
-
-# --- another window moved the game on ------------------------------------------------------
-
-
-def synced(ui: Ui, loaded: Loaded) -> Ui:
-    """The UI once another window has written ``loaded``: its game is shown (a hand only
-    after it is passed on, as ever), and the player is told why the table changed."""
-    if loaded.problem:
-        screen = Screen.CORRUPT if ui.screen in GAME_SCREENS else ui.screen
-        return replace(
-            ui, game=None, save_problem=loaded.problem, save_newer=loaded.newer, screen=screen, prompt=None
-        )
-    cleared = replace(ui, save_problem=NOTHING, save_newer=False, log=(), selected=(), prompt=None)
-    if loaded.game is None:
-        screen = Screen.HOME if ui.screen in GAME_SCREENS else ui.screen
-        return replace(cleared, game=None, screen=screen, message=text("sync.ended"))
-    if ui.screen in GAME_SCREENS:
-        return replace(resume(cleared, loaded.game), message=text("sync.moved_on"))
-    return replace(cleared, game=loaded.game, message=text("sync.moved_on"))
-
-
-def pad_synced(ui: Ui, loaded: LoadedPad) -> Ui:
-    """The UI once another window has written the score pad: that pad is shown (a hand
-    half written here is dropped: it was written to the pad as it was)."""
-    on_pad = ui.screen in (Screen.PAD, Screen.PAD_HAND)
-    if loaded.pad is None and not loaded.problem:
-        screen = Screen.HOME if on_pad else ui.screen
-        return replace(
-            ui, pad=None, pad_problem=NOTHING, draft=None, screen=screen, message=text("pad.sync_ended")
-        )
-    return replace(
-        ui,
-        pad=loaded.pad,
-        pad_problem=loaded.problem,
-        draft=None,
-        screen=Screen.PAD if on_pad else ui.screen,
-        message=NOTHING if loaded.problem else text("pad.synced"),
-    )
-
-
-def pad_recorded(pads: PadSlot, ui: Ui, now: str, *, fresh: bool = False) -> Ui:
-    """Save the pad ``ui`` shows (``fresh``: a new one); another window's newer pad is shown
-    rather than written over."""
-    assert ui.pad is not None
-    problem, newer = pads.record(ui.pad, now, fresh=fresh)
-    if newer is not None:
-        return pad_synced(ui, newer)
-    return replace(ui, message=problem) if problem else ui
-
-
-# --- backups --------------------------------------------------------------------------------
 
 
 class BackupError(ValueError):
@@ -140,6 +77,19 @@ def _restore_file(ui: Ui, event: Event) -> Ui:
     return replace(ui, screen=Screen.RESTORE, restore=backup, message=NOTHING)
 
 
+def _restore_confirm(ui: Ui, _event: Event) -> Ui | Outcome:
+    """The player agreed: the backup is written as it is, replacing what the phone holds
+    (the answer, ``BackupWritten``, goes to ``restored``)."""
+    if not isinstance(ui.restore, Restore):
+        return ui
+    return Outcome(ui, (RestoreBackup(ui.restore),))
+
+
+def _save_backup(ui: Ui, _event: Event) -> Outcome:
+    """Save a backup file (the answer is the event ``backed-up``)."""
+    return Outcome(ui, (WriteBackup(),))
+
+
 def _restore_cancel(ui: Ui, _event: Event) -> Ui:
     return replace(ui, screen=Screen.SETTINGS, restore=None, message=text("backup.cancelled"))
 
@@ -170,8 +120,10 @@ def _backed_up(ui: Ui, event: Event) -> Ui:
     return replace(ui, message=said)
 
 
-HANDLERS: dict[str, Callable[[Ui, Event], Ui]] = {
+HANDLERS: dict[str, Handler] = {
+    "save-backup": _save_backup,
     "restore-file": _restore_file,
+    "restore-confirm": _restore_confirm,
     "restore-cancel": _restore_cancel,
     "backed-up": _backed_up,
 }

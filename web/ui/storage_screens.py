@@ -8,9 +8,9 @@ from phase10 import GameState
 
 from .html import Markup, el, join
 from .i18n import Text, Words
-from .pieces import button, header
 from .records import Restore
 from .state import Ui
+from .widgets import button, header
 
 __all__ = ["corrupt_screen", "games_fieldset", "notice", "restore_screen"]
 

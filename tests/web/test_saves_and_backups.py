@@ -7,9 +7,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from ui.controller import handle
+from ui.backups import BACKUP_FORMAT, HANDLERS, BackupError, read_backup, restored
+from ui.effects import StorageKept
 from ui.i18n import NOTHING
-from ui.keeping import BACKUP_FORMAT, HANDLERS, BackupError, read_backup, restored, synced
+from ui.other_windows import synced
 from ui.records import Restore
 from ui.screens import render
 from ui.state import Event, Screen, Settings, Ui
@@ -29,6 +30,7 @@ from phase10 import Draw, GameConfig, GameState, Options, apply, legal_actions, 
 from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
 from phase10.simulate import play_random_game
 from support.web.english import said
+from support.web.taps import handle
 
 DEEP = "[" * 100_000
 MADE = "2026-11-23T09:30:00"
@@ -283,8 +285,8 @@ def test_restoring_asks_first_and_says_what_it_replaces():
 
 
 def test_settings_say_whether_the_browser_keeps_the_games():
-    ui = handle(Ui(screen=Screen.SETTINGS), Event("storage-kept", "yes"))
+    ui = handle(Ui(screen=Screen.SETTINGS), StorageKept(True))
     assert "promised to keep your games" in render(ui)
-    ui = handle(ui, Event("storage-kept", "no"))
+    ui = handle(ui, StorageKept(False))
     assert "may clear your games" in render(ui)
     assert 'type="file"' in render(ui) and 'data-action="save-backup"' in render(ui)

@@ -1,0 +1,115 @@
+"""A tour of every screen: UI states of whole games by taps (both editions, people and
+computers), the score pad, the menus and the damaged saves, for the tests that check
+what every screen shows or sends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ui.i18n import text
+from ui.play import computer_due
+from ui.records import PastGame, Restore
+from ui.state import Event, Screen, Settings, SetupInput, Ui
+
+from phase10 import GameConfig, new_game
+from phase10.notation import parse_state
+from support.web.taps import handle, next_taps
+
+
+def every_screen() -> Iterator[tuple[str, Ui]]:
+    """UI states on every screen: whole games by taps, both editions, people and computers."""
+    home = Ui()
+    yield "home", home
+    yield "home, damaged save", replace(home, save_problem=text("storage.bad_save", detail="x"))
+    yield "corrupt", replace(home, screen=Screen.CORRUPT, save_problem=text("storage.bad_save", detail="x"))
+    yield (
+        "newer save",
+        replace(
+            home,
+            screen=Screen.CORRUPT,
+            save_newer=True,
+            save_problem=text("storage.newer", version=2, supported=1),
+        ),
+    )
+    yield "rules", replace(home, screen=Screen.RULES)
+    yield (
+        "settings, kept, with a notice",
+        replace(home, screen=Screen.SETTINGS, kept=True, message=text("storage.settings_reset")),
+    )
+    backup = Restore(new_game(GameConfig(("Ann", "Bo"), 4)), (), 2, "2026-11-23T09:30:00")
+    yield "restore", replace(home, screen=Screen.RESTORE, restore=backup, game=backup.game)
+    yield "settings", replace(home, screen=Screen.SETTINGS, settings=Settings(large_type=True))
+    yield "settings, Spanish", replace(home, screen=Screen.SETTINGS, settings=Settings(language="es"))
+    setup = handle(home, Event("new-game"))
+    yield "setup", setup
+    flip = SetupInput(("", ""), ("person", "hard"), "flip", ("first-to-n",), "3", seed="12x")
+    yield "setup, flip, bad seed", handle(setup, Event("start-game", form=flip))
+    yield from pad_screens(home)
+    tables = (
+        (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2"),
+        (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2"),
+        (("Ann", "Bo", "Hal"), ("person", "person", "easy"), "flip", "7", "1"),
+    )
+    for names, kinds, edition, seed, phases in tables:
+        fields = SetupInput(names, kinds, edition, ("first-to-n",), phases, seed=seed)
+        ui = handle(setup, Event("start-game", form=fields))
+        for step in range(5000):
+            yield f"{edition} game, step {step}", ui
+            if ui.screen is Screen.GAME_OVER:
+                break
+            if computer_due(ui):
+                ui = handle(ui, Event("computer"))
+                continue
+            for event in next_taps(ui):
+                ui = handle(ui, event)
+                yield f"{edition} game, step {step}, {event.name}", ui
+            if step == 1:  # a person's table: leaving it asks, and Home offers to continue
+                yield f"{edition} game, leaving?", handle(ui, Event("back"))
+                yield f"{edition} game, Home with a game to continue", handle(ui, Event("home"))
+        yield "game over", ui
+        yield "past games", replace(ui, screen=Screen.HISTORY)
+    state = parse_state(
+        """
+        game seed=3 current=0 step=play
+        seat 0 "Ann" phase-index=1
+          hand: W R9 S B2
+          group: set:R8,B8,Y8
+          group: run:G3,G4,G5,G6
+        seat 1 "Bo"
+          hand: B1 B2 B3 B4 B5 B6 B7 B8 B9 B10
+        discard: G1
+        """
+    )
+    ui = handle(handle(Ui(screen=Screen.TABLE, game=state), Event("select", "0")), Event("hit", "0:1"))
+    yield "run end prompt", ui
+    ui = handle(handle(Ui(screen=Screen.TABLE, game=state), Event("select", "2")), Event("discard"))
+    yield "skip prompt", ui
+    yield "refused", handle(Ui(screen=Screen.TABLE, game=state), Event("hit", "0:0"))
+
+
+def pad_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
+    """The score pad's screens: set-up, hands written and refused, the counter, the winner."""
+    setup = handle(home, Event("pad"))
+    yield "pad set-up", setup
+    form = SetupInput(("Ann", "Bo", "Cy"), ("person",) * 3, "classic", ("first-to-n",), "1", el_chavo=True)
+    pad = handle(setup, Event("pad-start", form=form))
+    yield "pad, no hands", pad
+    hand = handle(pad, Event("pad-write"))
+    yield "pad hand", hand
+    yield "pad hand, refused", handle(handle(hand, Event("pad-out", "0")), Event("pad-save"))
+    yield "pad counter", handle(handle(hand, Event("pad-count", "1")), Event("pad-count-more", "3"))
+    taps = [Event("pad-out", "0"), Event("pad-at", "1"), Event("pad-key", "5"), Event("pad-key", "0")]
+    taps += [Event("pad-at", "2"), Event("pad-key", "6"), Event("pad-key", "0"), Event("pad-save")]
+    won = hand
+    for event in taps:
+        won = handle(won, event)
+    yield "pad, won", won
+    yield "pad, mending", handle(won, Event("pad-mend", "1"))
+    yield "pad, a hand taken back", handle(won, Event("pad-undo"))
+    yield "pad set-up again", handle(won, Event("pad-new"))
+    yield "pad, damaged", replace(home, screen=Screen.PAD, pad_problem=text("pad.damaged", detail="x"))
+    assert won.pad is not None
+    backup = Restore(None, (PastGame(won.pad),), 0, "2026-11-23T09:30:00", won.pad)
+    yield "restore a pad", replace(home, screen=Screen.RESTORE, restore=backup, pad=pad.pad)
+    yield "past games with a pad", replace(won, screen=Screen.HISTORY)

@@ -1,0 +1,83 @@
+"""What web/boot.js repeats of the Python, before Python runs, held equal to it.
+
+``boot.js`` picks the language and paints the kept screen before Python has
+started, so it cannot import the Python's choices: it repeats a few. These tests
+read them from its source, and run its ``pickLanguage`` in Node on the same cases
+as ``i18n.pick_language``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ui import first_paint, navigation
+from ui.i18n import LANGUAGES, pick_language
+from ui.records import PAD
+from ui.storage import CURRENT, SETTINGS
+
+BOOT = Path(__file__).resolve().parents[2] / "web" / "boot.js"
+SOURCE = BOOT.read_text(encoding="utf-8")
+
+
+def constant(name: str) -> object:
+    """A top-level ``const NAME = <JSON literal>;`` of boot.js, as Python reads it."""
+    found = re.search(rf"^const {name} = (.+);$", SOURCE, re.MULTILINE)
+    assert found, f"boot.js has no const {name}"
+    return json.loads(found.group(1).replace("_", ""))
+
+
+def test_boot_reads_the_slots_and_the_kept_screen_as_python_writes_them():
+    assert constant("KEPT") == first_paint.KEY
+    assert constant("KEPT_FORMAT") == first_paint.FORMAT
+    assert constant("KEPT_MAX_CHARS") == first_paint.MAX_CHARS
+    assert constant("GAME_SLOT") == CURRENT
+    assert constant("PAD_SLOT") == PAD
+    assert constant("SETTINGS_SLOT") == SETTINGS
+    assert sorted(constant("OVER_ANOTHER")) == sorted(screen.value for screen in navigation.OVER_ANOTHER)
+
+
+def test_the_check_sees_a_changed_constant(monkeypatch):
+    """A deliberate breach: boot.js with another slot name fails the check."""
+    changed = SOURCE.replace('"ten-phases/game"', '"ten-phases/old"')
+    monkeypatch.setattr(sys.modules[__name__], "SOURCE", changed)
+    with pytest.raises(AssertionError):
+        test_boot_reads_the_slots_and_the_kept_screen_as_python_writes_them()
+
+
+CASES = [
+    ("", ["es-MX", "en-US"]),
+    ("", ["fr-FR", "es"]),
+    ("", ["fr-FR", "de"]),
+    ("", []),
+    ("en", ["es-ES"]),
+    ("es", ["en-GB"]),
+    ("xx", ["ES"]),
+    ("", ["pt-BR", "EN-au"]),
+]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs boot.js's function")
+def test_boot_picks_the_language_as_python_does():
+    function = re.search(r"^function pickLanguage\(.*?^}$", SOURCE, re.MULTILINE | re.DOTALL)
+    assert function, "boot.js has no pickLanguage"
+    words = {language: {} for language in LANGUAGES}
+    script = f"""
+{function.group(0)}
+const cases = {json.dumps(CASES)};
+const picked = cases.map(([chosen, languages]) => {{
+  globalThis.navigator = {{ languages, language: languages[0] }};
+  return pickLanguage(chosen, {json.dumps(words)});
+}});
+console.log(JSON.stringify(picked));
+"""
+    globals_navigator = "Object.defineProperty(globalThis, 'navigator', {writable: true, value: {}});"
+    out = subprocess.run(
+        ["node", "-e", globals_navigator + script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert json.loads(out.stdout) == [pick_language(chosen, languages) for chosen, languages in CASES]

@@ -1,0 +1,217 @@
+"""What an update asks the page to do, and what the page answers: effects as data.
+
+``update.update`` turns a message into an ``Outcome``: the next UI state and the effects
+it asks for, as plain values (save this game, play these sounds, read out these
+lines...).  Only the page (``app.py``) carries effects out.  Some have an answer,
+which the page sends back through ``update`` as one of the answer messages below
+(the save refused because another window wrote meanwhile; the backup written).
+Nothing here touches the DOM, so the tests read the effects straight off ``update``.
+
+What follows from the state alone is not an effect: the page renders the screen the
+state shows, sets the computer's timer from it (``play.timer_event``) and keeps the
+screen to open on (``first_paint.opening``) after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from phase10 import GameState
+from phase10.pad import ScorePad
+
+from .i18n import NOTHING, Text
+from .records import LoadedPad, Restore
+from .state import Event, Settings, Ui
+from .storage import Loaded
+
+__all__ = [
+    "Announce",
+    "Answer",
+    "BackupWritten",
+    "DiscardPad",
+    "DiscardSave",
+    "Effect",
+    "FinishedWaiting",
+    "GameSaved",
+    "Handler",
+    "Message",
+    "OtherWindow",
+    "Outcome",
+    "PadSaved",
+    "PlaySound",
+    "RestoreBackup",
+    "SaveGame",
+    "SavePad",
+    "SaveSettings",
+    "ShareSheet",
+    "StorageKept",
+    "WriteBackup",
+]
+
+
+# --- effects: what the page is asked to do ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SaveGame:
+    """Write the game after a move (answered by ``GameSaved``).  ``drawn``: the card its
+    player drew this turn, kept for the screen; the page adds the time a finished game ended."""
+
+    game: GameState
+    drawn: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SavePad:
+    """Write the score pad after an entry (answered by ``PadSaved``); ``fresh``: a new pad
+    that takes the slot's place."""
+
+    pad: ScorePad
+    fresh: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSave:
+    """Throw away the saved game that could not be read (the player agreed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPad:
+    """Throw away the saved score pad that could not be read (the player agreed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreBackup:
+    """Write a checked backup over what the phone holds (answered by ``BackupWritten``)."""
+
+    backup: Restore
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSettings:
+    settings: Settings
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySound:
+    """The sounds a move makes, in order ("draw", "turn"...); the page plays them if the
+    settings and the phone allow, and buzzes for a person's turn."""
+
+    cues: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """What the live region reads out for this step, in the table's language: each line
+    once, for the message that made it."""
+
+    lines: tuple[Text, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WriteBackup:
+    """Save a backup file of everything the phone keeps (answered by the message
+    ``backed-up``, naming the file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShareSheet:
+    """Share a finished game's sheet (``which``: the past game's id, or "" for the game
+    just finished), within the tap, as browsers require (answered by ``shared``)."""
+
+    which: str = ""
+
+
+Effect = (
+    SaveGame
+    | SavePad
+    | DiscardSave
+    | DiscardPad
+    | RestoreBackup
+    | SaveSettings
+    | PlaySound
+    | Announce
+    | WriteBackup
+    | ShareSheet
+)
+
+
+# --- answers and news: messages from the page that are not taps --------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameSaved:
+    """How ``SaveGame`` went: a problem to show, or another window's newer save, which was
+    not written over and is shown instead."""
+
+    problem: Text = NOTHING
+    newer: Loaded | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PadSaved:
+    """How ``SavePad`` went, as ``GameSaved``."""
+
+    problem: Text = NOTHING
+    newer: LoadedPad | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BackupWritten:
+    """How ``RestoreBackup`` went: NOTHING, or why it could not be written."""
+
+    problem: Text = NOTHING
+
+
+@dataclass(frozen=True, slots=True)
+class StorageKept:
+    """Whether the browser keeps this site's storage (None: it does not say)."""
+
+    kept: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class OtherWindow:
+    """Another window of the app wrote to storage: what it wrote, read back (None: that
+    part was not touched); ``past_games``: the list of finished games changed."""
+
+    game: Loaded | None = None
+    pad: LoadedPad | None = None
+    settings: Settings | None = None
+    past_games: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedWaiting:
+    """A finished game that storage refused is still waiting to be written."""
+
+
+Answer = GameSaved | PadSaved | BackupWritten | StorageKept | OtherWindow | FinishedWaiting
+Message = Event | Answer
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One update's outcome: the next UI state, and the effects for the page to carry out,
+    in order."""
+
+    ui: Ui
+    effects: tuple[Effect, ...] = field(default=())
+
+    @property
+    def said(self) -> tuple[Text, ...]:
+        """What this step reads out (its ``Announce`` lines)."""
+        return tuple(line for effect in self.effects if isinstance(effect, Announce) for line in effect.lines)
+
+    @property
+    def cues(self) -> tuple[str, ...]:
+        """The sounds this step makes."""
+        return tuple(cue for effect in self.effects if isinstance(effect, PlaySound) for cue in effect.cues)
+
+    def then(self, *effects: Effect) -> Outcome:
+        return Outcome(self.ui, (*self.effects, *effects))
+
+
+# What a tap does: the next state, or the next state and its effects.
+Handler = Callable[[Ui, Event], Ui | Outcome]

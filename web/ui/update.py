@@ -1,0 +1,104 @@
+"""The UI's one update step: ``update(ui, message) -> Outcome``, the next state and its effects.
+
+Every message goes through here: a tap or an input (an ``Event``, routed by its name
+to the handler of the room it belongs to), the page's answer to an effect (a save
+refused because another window wrote first, a backup written), and news from the
+page (another window wrote to storage, the browser says whether it keeps storage).
+The page (``app.py``) sends messages in and carries the effects out; nothing here
+touches the DOM, so every rule of saving, syncing and restoring is a CPython test
+of this function.
+
+One rule is kept here rather than in each handler, so that no handler can forget it:
+whatever a tap changes of the game, the score pad or the settings is saved.  What
+arrives from storage (another window's save, a backup written) is never saved back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import assert_type
+
+from . import backups, coaching, controller, other_windows, pad_form, play, setup_form, share
+from .effects import (
+    Answer,
+    BackupWritten,
+    FinishedWaiting,
+    GameSaved,
+    Handler,
+    Message,
+    OtherWindow,
+    Outcome,
+    PadSaved,
+    SaveGame,
+    SavePad,
+    SaveSettings,
+    StorageKept,
+)
+from .i18n import text
+from .state import Event, Ui
+
+__all__ = ["HANDLERS", "update"]
+
+
+# Each tap's handler, by the ``data-action`` (or ``data-change``) the screen gives it.
+HANDLERS: dict[str, Handler] = {
+    **controller.HANDLERS,
+    **setup_form.HANDLERS,
+    **play.HANDLERS,
+    **pad_form.HANDLERS,
+    **share.HANDLERS,
+    **coaching.HANDLERS,
+    **backups.HANDLERS,
+}
+
+
+def update(ui: Ui, message: Message) -> Outcome:
+    """The UI state after ``message``, and the effects it asks the page to carry out."""
+    if isinstance(message, Event):
+        return _tapped(ui, message)
+    return Outcome(_answered(ui, message))
+
+
+def _tapped(ui: Ui, event: Event) -> Outcome:
+    handler = HANDLERS.get(event.name)
+    if handler is None:  # a name no screen sends: nothing happens (the registry test keeps them in step)
+        return Outcome(ui)
+    result = handler(ui, event)
+    step = result if isinstance(result, Outcome) else Outcome(result)
+    return step.then(*_saves(ui, step))
+
+
+def _saves(before: Ui, step: Outcome) -> tuple[SaveGame | SavePad | SaveSettings, ...]:
+    """What the step changed that the phone keeps, unless its handler asked already."""
+    after, asked = step.ui, {type(effect) for effect in step.effects}
+    saves: list[SaveGame | SavePad | SaveSettings] = []
+    # Identity, not equality: states are immutable, so a new game is a move, and comparing
+    # two games field by field on every tap would cost more than the tap.
+    if after.game is not None and after.game is not before.game and SaveGame not in asked:
+        saves.append(SaveGame(after.game, after.drawn))
+    if after.pad is not None and after.pad is not before.pad and SavePad not in asked:
+        saves.append(SavePad(after.pad))
+    if after.settings != before.settings:
+        saves.append(SaveSettings(after.settings))
+    return tuple(saves)
+
+
+def _answered(ui: Ui, message: Answer) -> Ui:
+    """The UI after the page's answer to an effect, or its news."""
+    if isinstance(message, GameSaved):
+        if message.newer is not None:
+            return other_windows.synced(ui, message.newer)
+        return replace(ui, message=message.problem) if message.problem else ui
+    if isinstance(message, PadSaved):
+        if message.newer is not None:
+            return other_windows.pad_synced(ui, message.newer)
+        return replace(ui, message=message.problem) if message.problem else ui
+    if isinstance(message, BackupWritten):
+        return backups.restored(ui, message.problem)
+    if isinstance(message, StorageKept):
+        return replace(ui, kept=message.kept)
+    if isinstance(message, OtherWindow):
+        return other_windows.other_window(ui, message)
+    assert_type(message, FinishedWaiting)  # mypy checks that no kind of message is left out
+    # Said on every screen until it is written.
+    return ui if ui.message else replace(ui, message=text("storage.finished_kept"))
