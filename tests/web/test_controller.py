@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ui.play import computer_due, resume
 from ui.screens import render
-from ui.state import Event, Screen, SetupForm, SetupInput, Ui, Way
+from ui.state import Event, Screen, SetupForm, SetupInput, Ui, WayToPlay
 from ui.table_model import closing, viewer
 from ui.update import update
 
@@ -271,7 +271,7 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
         if computer_due(ui):
             step = update(ui, Event("computer"))
             ui = step.ui
-            assert not ui.fresh.card
+            assert not ui.just_played.card
             assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in told(ui))
             assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in spoken(step))
         else:
@@ -287,7 +287,7 @@ def test_the_setup_form_is_read_by_name_and_a_seat_has_one_name_and_one_kind():
     form = ui.setup
     assert form.kinds == ("person", "person"), "an unknown kind is a person's"
     assert form.edition == "classic" and form.phases_to_win == 5, "what does not read keeps the one before"
-    assert form.ways == (Way.TEN_HANDS,) and form.el_chavo and form.seed == "12"
+    assert form.ways == (WayToPlay.TEN_HANDS,) and form.el_chavo and form.seed == "12"
 
 
 def test_setup_seats_switch_between_people_and_computers():

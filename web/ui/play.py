@@ -32,7 +32,7 @@ from phase10.view import view
 from .effects import Announce, Handler, Outcome, PlaySound
 from .i18n import NOTHING, Text, text
 from .narration import announce, cues, deal_moves, deal_said, flip_words, log_moves
-from .state import Event, Fresh, Prompt, PromptKind, Screen, Sort, Speed, Ui
+from .state import Event, JustPlayed, Prompt, PromptKind, Screen, Sort, Speed, Ui
 from .table_model import choices, closing, computer_turn, people, shown_hand
 
 __all__ = [
@@ -165,7 +165,7 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui | Outcome:
     if ui.game.step is Step.HAND_OVER or (turn_ended and game.step in (Step.DRAW, Step.PLAY)):
         screen = turn_screen(game)  # the hand is hidden before the phone is passed on
     drawn = _drawn(ui.game, game, action)
-    fresh = Fresh(card=str(drawn)) if drawn else _fresh_on_table(action)
+    just_played = JustPlayed(card=str(drawn)) if drawn else _just_played_on_table(action)
     flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
     keep_drawn = ui.drawn if not turn_ended and game.step is Step.PLAY else ""
     after = replace(
@@ -175,7 +175,7 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui | Outcome:
         selected=(),
         prompt=None,
         message=NOTHING,
-        fresh=fresh,
+        just_played=just_played,
         flipped=flipped,
         log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
         drawn=str(drawn) if drawn is not None else keep_drawn,
@@ -213,13 +213,13 @@ def _drawn(before: GameState, after: GameState, action: Action) -> Card | None:
     return next(iter(added), None)
 
 
-def _fresh_on_table(action: Action) -> Fresh:
+def _just_played_on_table(action: Action) -> JustPlayed:
     """What changed on the table, so the screen can animate just that."""
     if isinstance(action, LayDown):
-        return Fresh(laid=True)
+        return JustPlayed(laid=True)
     if isinstance(action, Hit):
-        return Fresh(hit=(action.player, action.group))
-    return Fresh()
+        return JustPlayed(hit=(action.player, action.group))
+    return JustPlayed()
 
 
 def _continue(ui: Ui, _event: Event) -> Ui:

@@ -13,7 +13,7 @@ from phase10.rules import EDITIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, P
 from .html import Markup, el, join
 from .i18n import Words
 from .setup_form import default_name
-from .state import WAYS, SetupForm, Way
+from .state import WAYS, SetupForm, WayToPlay
 from .widgets import button, choice, header, phase_list
 
 __all__ = ["setup_screen"]
@@ -111,10 +111,12 @@ def setup_screen(
             name="phases-to-win",
         ),
         class_="inline-field",
-        hidden=Way.FIRST_TO_N not in form.ways,
+        hidden=WayToPlay.FIRST_TO_N not in form.ways,
     )
     # N is asked right under "First to N phases", the way it belongs to.
-    ways = [join([_way(key, key in form.ways, w), phases if key is Way.FIRST_TO_N else ""]) for key in WAYS]
+    ways = [
+        join([_way(key, key in form.ways, w), phases if key is WayToPlay.FIRST_TO_N else ""]) for key in WAYS
+    ]
     warning: Markup | str
     if for_pad:
         warning = (
@@ -201,7 +203,7 @@ def _coaching(on: bool, w: Words) -> Markup:
     )
 
 
-def _way(key: Way, checked: bool, w: Words) -> Markup:
+def _way(key: WayToPlay, checked: bool, w: Words) -> Markup:
     """A way to play, as a switch: they combine."""
     return el(
         "label",

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the coach is loaded when first asked
 __all__ = [
     "WAYS",
     "Event",
-    "Fresh",
+    "JustPlayed",
     "Move",
     "PadDraft",
     "Prompt",
@@ -38,7 +38,7 @@ __all__ = [
     "Sort",
     "Speed",
     "Ui",
-    "Way",
+    "WayToPlay",
 ]
 
 
@@ -82,7 +82,7 @@ class Settings:
         return self.sound == "on" or (self.sound == "" and not reduced_motion)
 
 
-class Way(StrEnum):
+class WayToPlay(StrEnum):
     """A way to play that changes the standard game; they combine (the engine takes any mix)."""
 
     TEN_HANDS = "ten-hands"
@@ -91,14 +91,14 @@ class Way(StrEnum):
 
     def chosen_in(self, options: Options) -> bool:
         """Whether a game's ``options`` play this way: the inverse of ``SetupForm.options``."""
-        if self is Way.TEN_HANDS:
+        if self is WayToPlay.TEN_HANDS:
             return options.ten_hands
-        if self is Way.FIRST_TO_N:
+        if self is WayToPlay.FIRST_TO_N:
             return options.phases_to_win is not None
         return options.even_phases
 
 
-WAYS = tuple(Way)
+WAYS = tuple(WayToPlay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +128,7 @@ class SetupForm:
     names: tuple[str, ...] = ("", "")  # as typed; a blank name is the seat's default name
     kinds: tuple[str, ...] = (PERSON, PERSON)  # who plays each seat, see PLAYER_KINDS
     edition: str = "classic"  # a key of phase10.rules.EDITIONS
-    ways: tuple[Way, ...] = ()  # the ways to play chosen; none: the standard game
+    ways: tuple[WayToPlay, ...] = ()  # the ways to play chosen; none: the standard game
     phases_to_win: int = 5
     el_chavo: bool = False
     seed: str = ""
@@ -145,10 +145,10 @@ class SetupForm:
         common = Options(
             edition=self.edition,
             el_chavo=self.el_chavo and self.el_chavo_offered,
-            ten_hands=Way.TEN_HANDS in self.ways,
-            even_phases=Way.EVEN_PHASES in self.ways,
+            ten_hands=WayToPlay.TEN_HANDS in self.ways,
+            even_phases=WayToPlay.EVEN_PHASES in self.ways,
         )
-        if Way.FIRST_TO_N not in self.ways:
+        if WayToPlay.FIRST_TO_N not in self.ways:
             return common
         return replace(common, phases_to_win=min(self.phases_to_win, len(common.base_sequence())))
 
@@ -178,7 +178,7 @@ class Sort(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Fresh:
+class JustPlayed:
     """What the last action brought, so the screen animates just that."""
 
     card: str = ""  # a card that arrived in the shown hand, in notation
@@ -230,7 +230,7 @@ class Ui:
     save_problem: Text = NOTHING  # why the saved game could not be read; it stays until discarded
     save_newer: bool = False  # the save was made by a newer version of the app: not damaged
     previous: Screen = Screen.HOME  # where Back goes from the rules and past games
-    fresh: Fresh = Fresh()
+    just_played: JustPlayed = JustPlayed()  # what the last action brought, animated
     log: tuple[Move, ...] = ()  # the table's latest moves, oldest first
     drawn: str = ""  # the card the person to play drew this turn, marked until they discard
     flipped: Text = NOTHING  # the last action turned the table over: what happened

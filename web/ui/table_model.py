@@ -211,8 +211,8 @@ class Table:
     flipped: Text  # what the last action did if it turned the table over
     arriving: int  # where the card the last action brought sits in the hand; -1 if none
     drawn: int  # where the card the player drew this turn sits in the hand; -1 if none
-    fresh_laid: int | None = None  # the seat that just laid its phase
-    fresh_hit: tuple[int, int] | None = None  # the group (seat, index) a card was just hit on
+    just_laid: int | None = None  # the seat that just laid its phase
+    just_hit: tuple[int, int] | None = None  # the group (seat, index) a card was just hit on
     selected_at: tuple[int, ...] = ()  # where the selected cards sit in the hand as shown
     sort: Sort = Sort.NUMBER
     prompt: Prompt | None = None
@@ -265,7 +265,7 @@ class Table:
 
     def arrives(self, seat: int, index: int) -> bool:
         """Whether the group at ``seat``/``index`` just changed (laid down or hit)."""
-        return self.fresh_laid == seat or self.fresh_hit == (seat, index)
+        return self.just_laid == seat or self.just_hit == (seat, index)
 
 
 def table_of(ui: Ui) -> Table:
@@ -306,10 +306,10 @@ def table_of(ui: Ui) -> Table:
         closing=ending,
         two_sided=game.config.options.ruleset().two_sided,
         flipped=ui.flipped,
-        arriving=_position(hand, ui.fresh.card),
+        arriving=_position(hand, ui.just_played.card),
         drawn=_position(hand, ui.drawn) if game.current == seat else -1,
-        fresh_laid=game.current if ui.fresh.laid else None,
-        fresh_hit=ui.fresh.hit,
+        just_laid=game.current if ui.just_played.laid else None,
+        just_hit=ui.just_played.hit,
         selected_at=ui.selected,
         sort=ui.sort,
         prompt=ui.prompt,
