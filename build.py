@@ -232,6 +232,16 @@ def pyscript_files() -> list[Path]:
     return [path for path in sorted(dist.glob("*.js")) if path.name.startswith(PYSCRIPT_KEEP)]
 
 
+# The page's style, one file per part in web/styles (numbered: the cascade's order), joined
+# into one app.css: one request, and the same bytes as one file would be.
+STYLES = "styles"
+
+
+def app_css() -> bytes:
+    """The parts of web/styles, joined in the order of their names."""
+    return b"".join(path.read_bytes() for path in sorted((ROOT / "web" / STYLES).glob("*.css")))
+
+
 def web_files() -> list[Path]:
     """The UI's own files: Python, HTML, CSS and the boot script."""
     web = ROOT / "web"
@@ -290,6 +300,8 @@ def build(out: Path = DIST, note: str = "") -> str:
             if is_bundled(relative):
                 bundled[relative.as_posix()] = path.read_text(encoding="utf-8")
                 continue
+            if relative.parts[0] == STYLES:
+                continue  # joined into app.css below
             copy(path, staging / relative)
             if relative.name == "interpreter.js":
                 module = (staging / relative).read_text()
@@ -302,6 +314,7 @@ def build(out: Path = DIST, note: str = "") -> str:
                 page = page.replace("__PYSCRIPT_PRELOADS__", _pyscript_preloads())
                 (staging / relative).write_text(_with_boot_words(page))
         (staging / UI_BUNDLE).write_bytes(ui_bundle(bundled))
+        (staging / "app.css").write_bytes(app_css())
         worker_dir = ROOT / "service_worker"
         for path in [worker_dir / "manifest.webmanifest", *sorted(worker_dir.glob("icons/*.png"))]:
             copy(path, staging / path.relative_to(worker_dir))

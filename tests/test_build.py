@@ -48,6 +48,14 @@ def test_dist_holds_only_what_the_app_needs(dist):
     assert not [n for n in names if n.endswith((".d.ts", "package.json", "README.md", ".svg"))]
 
 
+def test_the_style_is_its_parts_joined_in_order_into_one_file(dist):
+    parts = sorted((build.ROOT / "web" / build.STYLES).glob("*.css"))
+    assert len(parts) > 5 and all(re.fullmatch(r"\d\d-[a-z-]+\.css", part.name) for part in parts)
+    assert all(part.read_text(encoding="utf-8").startswith("/*") for part in parts), "each says what it holds"
+    assert (dist / "app.css").read_bytes() == b"".join(part.read_bytes() for part in parts)
+    assert not (dist / build.STYLES).exists(), "the parts are not served: one request"
+
+
 def test_the_lock_file_names_the_shipped_wheels_with_their_hashes(dist):
     lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
     stock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())

@@ -148,7 +148,7 @@ def dock(side: list[Markup | str], hand: Markup | str = "") -> Markup:
     """The part of the screen that never scrolls: what just happened and the turn's buttons
     (``dock-side``), and the hand.  On a portrait phone they stack at the bottom, the hand
     between its bar and the buttons; sideways, the hand runs along the bottom and the rest
-    stands beside the table (app.css)."""
+    stands beside the table (web/styles)."""
     return el("div", el("div", *side, class_="dock-side"), hand, class_="dock")
 
 
