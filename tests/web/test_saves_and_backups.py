@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 from ui.backups import BACKUP_FORMAT, HANDLERS, BackupError, read_backup, restored
-from ui.effects import StorageKept
+from ui.effects import DiscardSave, StorageKept, WriteBackup
 from ui.i18n import NOTHING
 from ui.other_windows import synced
 from ui.records import Restore
@@ -25,10 +25,12 @@ from ui.storage import (
     read_save,
     save_text,
 )
+from ui.update import update
 
 from phase10 import Draw, GameConfig, GameState, Options, apply, legal_actions, new_game
 from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
 from phase10.simulate import play_random_game
+from support.web.damaged import GAME_CASES
 from support.web.english import said
 from support.web.taps import handle
 
@@ -111,6 +113,32 @@ def test_a_save_from_a_newer_version_is_kept_and_not_called_damaged():
     page = render(ui)
     assert "Saved by a newer version" in page and "not damaged" in page and "Saved game damaged" not in page
     assert 'data-action="save-backup"' in page
+
+
+@pytest.mark.parametrize("name", GAME_CASES)
+def test_a_damaged_game_opens_on_a_screen_with_a_way_out_and_is_kept_until_discarded(name):
+    """What the page does with each damaged save (the browser tries two of these cases):
+    the damaged-save screen, a backup offered, Home and back keep it, Discard drops it."""
+    make, title = GAME_CASES[name]
+    text = make()
+    store = MemoryStore()
+    store.setItem(CURRENT, text)
+    saves = Saves(store)
+    loaded = saves.load_current()
+    assert loaded.game is None and loaded.problem
+    ui = Ui(save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
+    page = render(ui)
+    assert title in page.split("</h1>")[0] and 'data-action="save-backup"' in page
+    assert update(ui, Event("save-backup")).effects == (WriteBackup(),)
+    home = update(ui, Event("home"))
+    assert home.effects == () and store.getItem(CURRENT) == text, "kept until the player discards it"
+    asked = handle(home.ui, Event("new-game"))
+    assert asked.screen is not Screen.SETUP, "a new game asks first what to do with the damaged one"
+    discarded = update(asked, Event("discard-save"))
+    assert discarded.effects == (DiscardSave(),)
+    saves.discard_current()  # what the page does with the effect
+    assert store.getItem(CURRENT) is None
+    assert handle(discarded.ui, Event("new-game")).screen is Screen.SETUP
 
 
 # --- two windows ------------------------------------------------------------------------------
@@ -200,7 +228,9 @@ def test_damaged_past_games_are_kept_aside_and_the_rest_still_show():
     assert saves.finished()[1] == 4
 
 
-@pytest.mark.parametrize("stored", ["{", "[]", DEEP, '{"language": 3}', "x" * 2_000_000])
+@pytest.mark.parametrize(
+    "stored", ["{", "[]", DEEP, '{"language": 3}', '{"language": ["es"], "large_type": 1}', "x" * 2_000_000]
+)
 def test_damaged_settings_fall_back_to_the_defaults_with_a_notice(stored):
     store = MemoryStore()
     store.setItem(SETTINGS, stored)
