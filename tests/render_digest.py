@@ -8,7 +8,7 @@ states) and of four more whole games (2 to 6 seats, people and computers, both
 editions), each in English and Spanish, and prints one line per render: its number,
 language, a SHA-256 prefix of the HTML, and what it is.  Run it on the code before and
 after a change and ``diff`` the outputs.  It works on checkouts from before ``update``
-(their ``controller.handle``) and after.
+(their ``controller.handle``) and after (``support.web.taps.handle``).
 """
 
 from __future__ import annotations
@@ -39,12 +39,13 @@ GAMES = (
 
 
 def _handler() -> Callable[[Any, Any], Any]:
-    """The next UI state after a message, with whichever API the checkout has."""
-    try:
-        update = importlib.import_module("ui.update").update
-    except ImportError:
-        return importlib.import_module("ui.controller").handle  # type: ignore[no-any-return]
-    return lambda ui, message: update(ui, message).ui
+    """The next UI state after a control's event, with whichever API the checkout has: its
+    test helper (which parses the event as the page does), or, before ``update``, the
+    controller's ``handle``."""
+    helper = getattr(importlib.import_module("support.web.taps"), "handle", None)
+    if helper is not None:
+        return helper  # type: ignore[no-any-return]
+    return importlib.import_module("ui.controller").handle  # type: ignore[no-any-return]
 
 
 def _tour(handle: Callable[[Any, Any], Any]) -> Any:

@@ -32,7 +32,6 @@ from ui.narration import deal_said
 from ui.play import resume
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.storage import read_save, save_text
-from ui.update import update
 
 from phase10 import Draw, GameConfig, Options, Step, apply
 from phase10.tournament import play_bot_game
@@ -46,7 +45,7 @@ from support.browser.engines import (
     WebKit,
     require,
 )
-from support.web.taps import handle, next_taps, pad_hand_taps
+from support.web.taps import handle, next_taps, pad_hand_taps, tapped
 
 Launch = Callable[..., Engine]
 
@@ -206,7 +205,7 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
             reloads += 1
         for event in next_taps(mirror):
             tap(engine, event)
-            step = update(mirror, event)
+            step = tapped(mirror, event)
             mirror = step.ui
             # Among much else: on a hand-off screen, no card of any hand is in the page.
             check(engine, mirror, step.said)
@@ -408,7 +407,7 @@ def test_back_goes_back_one_screen_and_never_leaves_a_game(launch: Launch, serve
     mirror = set_up_game(engine)
     for event in (Event("reveal"), Event("draw")):
         tap(engine, event)
-        step = update(mirror, event)
+        step = tapped(mirror, event)
         mirror = step.ui
     check(engine, mirror, step.said)
     # Settings from the table's menu; Back returns to the game, through its hand-off.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ui.narration import deal_said
 from ui.state import Event, Screen, Ui
-from ui.update import update
 
 from phase10 import Step
 from support.browser.driving import (
@@ -24,7 +23,7 @@ from support.browser.driving import (
     tap,
     wait_ready,
 )
-from support.web.taps import handle
+from support.web.taps import handle, tapped
 
 
 def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
@@ -42,7 +41,7 @@ def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
         assert f"{player.name} {expected}" in text
     # The table's next state is the engine's: deal the next hand by tapping too.
     tap(page, Event("next-hand"))
-    dealt = update(mirror, Event("next-hand"))
+    dealt = tapped(mirror, Event("next-hand"))
     mirror = dealt.ui
     check_page(page, mirror, dealt.said)
     assert mirror.game is not None and mirror.game.hand_number == 2
@@ -76,7 +75,7 @@ def test_a_skip_against_a_chosen_player(page, server):
         mirror = handle(mirror, event)
     assert page.get_by_role("button", name="Skip Bo").is_visible()
     tap(page, Event("choose", "1"))  # Cy
-    chosen = update(mirror, Event("choose", "1"))
+    chosen = tapped(mirror, Event("choose", "1"))
     mirror = chosen.ui
     assert mirror.game is not None and mirror.game.players[2].skip_pending
     check_page(page, mirror, chosen.said)

@@ -14,7 +14,6 @@ from ui.share import game_share_text
 from ui.state import Event, Screen, Settings, Ui
 from ui.storage import MemoryStore, Saves
 from ui.table_model import closing, table_of
-from ui.update import update
 
 from phase10 import apply
 from phase10.bots import bot_seed
@@ -23,7 +22,7 @@ from phase10.notation import parse_state
 from phase10.view import view
 from support.engine.scenarios import denial_table
 from support.web.english import EN, said
-from support.web.taps import handle, hinted_taps, next_taps, start
+from support.web.taps import handle, hinted_taps, next_taps, start, tapped
 
 HINT_BUTTON = 'data-action="hint"'
 
@@ -102,7 +101,7 @@ def test_a_table_without_hints_has_no_hint_button_and_ignores_the_event():
     assert ui.game is not None and ui.game.config.hints is False
     ui = _until(ui, _persons_turn)
     assert HINT_BUTTON not in render(ui)
-    step = update(ui, Event("hint"))
+    step = tapped(ui, Event("hint"))
     assert step.ui.game is ui.game and step.ui.advice is None and not step.said and not step.effects
     assert "Hints were used" not in render(_finish(ui))
 
@@ -128,7 +127,7 @@ def test_the_hints_box_is_on_the_set_up_and_the_next_game_keeps_it():
 
 def test_the_hint_is_worded_in_the_tables_language_and_read_out():
     ui = start(names=("Ana", "Hal"), kinds=("person", "hard"), seed="8", language="es")
-    step = update(_until(ui, _persons_turn), Event("hint"))
+    step = tapped(_until(ui, _persons_turn), Event("hint"))
     ui = step.ui
     assert ui.advice is not None
     coach = render(ui).split('class="coach"')[1].split("</p>")[0]

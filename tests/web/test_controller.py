@@ -7,14 +7,13 @@ from ui.play import computer_due, resume
 from ui.screens import render
 from ui.state import Event, Screen, SetupForm, SetupInput, Ui, WayToPlay
 from ui.table_model import closing, viewer
-from ui.update import update
 
 from phase10 import GameConfig, Options, Step, new_game
 from phase10.notation import parse_state
 from support.web.english import said, spoken, told
 from support.web.seen import cards_in, check_privacy
 from support.web.states import COMPUTER_HITS
-from support.web.taps import handle, next_taps, start
+from support.web.taps import handle, next_taps, start, tapped
 
 
 def play(ui: Ui, limit: int = 20_000, screens: list[Screen] | None = None) -> Ui:
@@ -269,7 +268,7 @@ def test_a_drawn_card_of_a_computer_is_never_in_the_ui_state():
     ui = start(names=("Ann", "Robo"), kinds=("person", "normal"), seed="2")
     while ui.game is not None and not ui.game.is_over and len(ui.game.history) < 2:
         if computer_due(ui):
-            step = update(ui, Event("computer"))
+            step = tapped(ui, Event("computer"))
             ui = step.ui
             assert not ui.just_played.card
             assert not any("drew" in line and any(ch.isdigit() for ch in line) for line in told(ui))
@@ -353,29 +352,29 @@ def test_the_live_region_says_what_each_move_did_at_the_table():
         discard: G9 W
         """
     )
-    step = update(Ui(screen=Screen.TABLE, game=state), Event("take"))
+    step = tapped(Ui(screen=Screen.TABLE, game=state), Event("take"))
     assert spoken(step) == ["Ann took Wild from the discard pile."]
     ui = step.ui
     hand = [str(card) for card in ui.game.players[0].shown_hand] if ui.game else []
     for index, card in enumerate(hand):
         if card in ("R1", "B1", "G1", "Y1", "R2", "B2", "G2", "Y2"):
-            step = update(step.ui, Event("select", str(index)))
+            step = tapped(step.ui, Event("select", str(index)))
             assert spoken(step) == [], "choosing cards says nothing, and the last move is not said again"
-    step = update(handle(step.ui, Event("lay")), Event("confirm"))
+    step = tapped(handle(step.ui, Event("lay")), Event("confirm"))
     assert spoken(step) == ["Ann laid down phase 1."]
     ui = step.ui
     wild = [str(card) for card in ui.game.players[0].shown_hand].index("W") if ui.game else -1
-    step = update(handle(ui, Event("select", str(wild))), Event("hit", "0:0"))
+    step = tapped(handle(ui, Event("select", str(wild))), Event("hit", "0:0"))
     assert spoken(step) == ["Ann added Wild to Ann's set of 1s."]
     ui = step.ui
     skip = [str(card) for card in ui.game.players[0].shown_hand].index("S") if ui.game else -1
     ui = handle(handle(ui, Event("select", str(skip))), Event("discard"))
-    step = update(ui, Event("choose", "0"))
+    step = tapped(ui, Event("choose", "0"))
     assert spoken(step) == ["Ann discarded a Skip: Bo loses a turn."], "with two, Ann plays again"
-    step = update(step.ui, Event("draw"))
+    step = tapped(step.ui, Event("draw"))
     drawn = spoken(step)[0]
     assert drawn.startswith("You drew ") and step.ui.screen is Screen.TABLE
-    assert spoken(update(step.ui, Event("home"))) == [], "a drawn card is not named once the hand is hidden"
+    assert spoken(tapped(step.ui, Event("home"))) == [], "a drawn card is not named once the hand is hidden"
 
 
 def test_going_out_and_the_next_hand_are_said():
@@ -393,14 +392,14 @@ def test_going_out_and_the_next_hand_are_said():
     )
     ui = Ui(screen=Screen.TABLE, game=state)
     hand = [str(card) for card in ui.game.players[0].shown_hand] if ui.game else []
-    step = update(handle(ui, Event("select", str(hand.index("Y8")))), Event("hit", "0:0"))
+    step = tapped(handle(ui, Event("select", str(hand.index("Y8")))), Event("hit", "0:0"))
     assert spoken(step) == ["Ann added Yellow 8 to Ann's set of 8s."]
-    step = update(handle(step.ui, Event("select", "0")), Event("discard"))
+    step = tapped(handle(step.ui, Event("select", "0")), Event("discard"))
     assert spoken(step) == ["Ann discarded Red 4.", "Ann went out."]
     ui = step.ui
     assert closing(ui) and "Ann went out!" in render(ui)  # the last play stays a moment
     ui = handle(ui, Event("scores"))
     assert ui.screen is Screen.HAND_OVER
-    step = update(ui, Event("next-hand"))
+    step = tapped(ui, Event("next-hand"))
     assert step.ui.game is not None
     assert spoken(step) == ["Hand 2 is dealt.", f"{step.ui.game.player.name} plays first."]

@@ -11,7 +11,6 @@ from ui.play import computer_due
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import shown_hand, viewer
-from ui.update import update
 from ui.widgets import card_class
 
 from phase10 import Discard
@@ -20,7 +19,7 @@ from phase10.rules import FLIP
 from phase10.view import view
 from support.web.english import EN, said
 from support.web.seen import BACK, allowed_backs, cards_in, check_privacy
-from support.web.taps import handle, next_taps, start
+from support.web.taps import handle, next_taps, start, tapped
 
 SOLO = ("Robo", "Ann", "Hal")  # Ann, after the dealer, plays first
 SOLO_KINDS = ("normal", "person", "hard")
@@ -79,7 +78,7 @@ def test_a_persons_flip_is_announced_and_the_table_turns():
     assert f'aria-label="{card.label}, Flip"' in render(ui) and EN.card(card) == f"{card.label}, Flip"
     ui = handle(ui, Event("select", str(index)))
     assert "discarding it turns the table over to the Wild Side" in render(ui)  # warned first
-    step = update(ui, Event("discard"))
+    step = tapped(ui, Event("discard"))
     ui = step.ui
     assert not ui.message and ui.game is not None and ui.game.side is Side.WILD
     words = f"Ann discarded {card.label} with the Flip symbol: the table turns to the Wild Side."
@@ -118,7 +117,7 @@ def test_a_computers_flip_is_told_in_the_narration_once():
             if not computer_due(ui):
                 ui = _move(ui)
                 continue
-            step = update(ui, Event("computer"))
+            step = tapped(ui, Event("computer"))
             ui = step.ui
             if ui.flipped:
                 assert narration(ui)[-1] == ui.flipped

@@ -22,14 +22,13 @@ from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, tex
 from ui.play import SPEEDS
 from ui.records import PastGame
 from ui.state import Event, Screen, Settings, SetupInput, Ui
-from ui.update import update
 
 from phase10.cards import COLORS, Side
 from phase10.coach import Why
 from phase10.pad import Refusal, card_kinds
 from phase10.pad import standings as pad_standings
 from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind, Options
-from support.web.taps import handle
+from support.web.taps import handle, tapped
 from support.web.tour import every_screen
 
 UI = Path(__file__).resolve().parents[2] / "web" / "ui"
@@ -286,7 +285,7 @@ def test_a_game_reads_in_spanish():
     ui = handle(ui, Event("reveal"))
     html = screens.render(ui)
     assert "Tu mano" in html and "Your hand" not in html
-    drew = update(ui, Event("draw"))
+    drew = tapped(ui, Event("draw"))
     assert narration.announcement(drew.ui.language, drew.said).startswith("Robaste ")
 
 

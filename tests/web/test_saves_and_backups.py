@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from ui.backups import BACKUP_FORMAT, HANDLERS, BackupError, read_backup, restored
+from ui.backups import BACKUP_FORMAT, BackupError, read_backup, restored
 from ui.effects import DiscardSave, StorageKept, WriteBackup
 from ui.i18n import NOTHING
 from ui.other_windows import synced
@@ -25,14 +25,13 @@ from ui.storage import (
     read_save,
     save_text,
 )
-from ui.update import update
 
 from phase10 import Draw, GameConfig, GameState, Options, apply, legal_actions, new_game
 from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json
 from phase10.simulate import play_random_game
 from support.web.damaged import GAME_CASES
 from support.web.english import said
-from support.web.taps import handle
+from support.web.taps import handle, tapped
 
 DEEP = "[" * 100_000
 MADE = "2026-11-23T09:30:00"
@@ -129,12 +128,12 @@ def test_a_damaged_game_opens_on_a_screen_with_a_way_out_and_is_kept_until_disca
     ui = Ui(save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
     page = render(ui)
     assert title in page.split("</h1>")[0] and 'data-action="save-backup"' in page
-    assert update(ui, Event("save-backup")).effects == (WriteBackup(),)
-    home = update(ui, Event("home"))
+    assert tapped(ui, Event("save-backup")).effects == (WriteBackup(),)
+    home = tapped(ui, Event("home"))
     assert home.effects == () and store.getItem(CURRENT) == text, "kept until the player discards it"
     asked = handle(home.ui, Event("new-game"))
     assert asked.screen is not Screen.SETUP, "a new game asks first what to do with the damaged one"
-    discarded = update(asked, Event("discard-save"))
+    discarded = tapped(asked, Event("discard-save"))
     assert discarded.effects == (DiscardSave(),)
     saves.discard_current()  # what the page does with the effect
     assert store.getItem(CURRENT) is None
@@ -287,7 +286,7 @@ def test_a_bad_backup_is_refused_with_a_clear_reason(content, reason):
     with pytest.raises(BackupError) as refused:
         read_backup(content)
     assert reason in said(refused.value.said)
-    ui = HANDLERS["restore-file"](Ui(screen=Screen.SETTINGS), Event("restore-file", content))
+    ui = handle(Ui(screen=Screen.SETTINGS), Event("restore-file", content))
     assert (
         ui.screen is Screen.SETTINGS
         and ui.restore is None
@@ -298,11 +297,11 @@ def test_a_bad_backup_is_refused_with_a_clear_reason(content, reason):
 def test_restoring_asks_first_and_says_what_it_replaces():
     here, there, past = a_game(1), apply(a_game(2, ("Cy", "Dee")), Draw()), finished_game()
     content = backup({CURRENT: save_text(there, 3), FINISHED: json.dumps([to_json(past)])})
-    ui = HANDLERS["restore-file"](Ui(game=here, screen=Screen.SETTINGS), Event("restore-file", content))
+    ui = handle(Ui(game=here, screen=Screen.SETTINGS), Event("restore-file", content))
     assert ui.screen is Screen.RESTORE
     page = render(ui)
     assert "Cy and Dee, hand 1" in page and "replaces the game in progress on this phone (Ann and Bo" in page
-    cancelled = HANDLERS["restore-cancel"](ui, Event("restore-cancel"))
+    cancelled = handle(ui, Event("restore-cancel"))
     assert cancelled.game == here and cancelled.restore is None
     store = MemoryStore()
     saves = Saves(store)

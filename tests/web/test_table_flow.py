@@ -12,13 +12,13 @@ from ui.screens import render
 from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.storage import SETTINGS, MemoryStore, Saves
 from ui.table_model import closing, shown_hand
-from ui.update import update
+from ui.taps import SeeScores
 
 from phase10 import Discard, LayDown
 from phase10.notation import parse_state
 from support.web.english import spoken, told
 from support.web.states import COMPUTER_HITS
-from support.web.taps import handle
+from support.web.taps import handle, tapped
 
 SKIPPING = """
 game seed=3 current=1 step=draw
@@ -80,10 +80,10 @@ discard: G10
 
 def test_the_play_that_ends_a_hand_stays_on_the_table_then_the_scores_follow():
     ui = resume(Ui(), parse_state(GOING_OUT))
-    step = update(handle(ui, Event("select", "0")), Event("discard"))
+    step = tapped(handle(ui, Event("select", "0")), Event("discard"))
     ui = step.ui
     assert closing(ui) and ui.screen is Screen.TABLE
-    assert timer_event(ui) == Event("scores")
+    assert timer_event(ui) == SeeScores()
     assert timer_delay(ui, False) > timer_delay(resume(Ui(), parse_state(SKIPPING)), False)
     html = render(ui)
     assert "Ann went out!" in html and 'data-action="scores"' in html
@@ -122,13 +122,13 @@ def test_sound_follows_reduced_motion_until_chosen_and_settings_are_kept():
 
 def test_sounds_cue_the_move_and_the_persons_turn():
     ui = resume(Ui(), parse_state(SKIPPING.replace("current=1", "current=0")))
-    step = update(ui, Event("draw"))
+    step = tapped(ui, Event("draw"))
     assert step.cues == ("draw",)
-    assert update(step.ui, Event("sort", "color")).cues == ()  # a sound plays once, for the move that made it
+    assert tapped(step.ui, Event("sort", "color")).cues == ()  # a sound plays once, for the move that made it
     ui = resume(Ui(), parse_state(SKIPPING))
     cues = []
     while computer_due(ui):
-        step = update(ui, Event("computer"))
+        step = tapped(ui, Event("computer"))
         ui = step.ui
         cues.append(step.cues)
     assert cues[-1][-1] == "turn" and all("turn" not in cue for cue in cues[:-1])
@@ -227,7 +227,7 @@ def a_skip_turned_up(kinds: tuple[str, ...]) -> Ui:
 def a_skip_dealt(kinds: tuple[str, ...]) -> Outcome:
     names = ("Ann", "Bo", "Cy")
     for seed in range(1, 500):
-        step = update(
+        step = tapped(
             handle(Ui(), Event("new-game")),
             Event("start-game", form=SetupInput(names, kinds, seed=str(seed))),
         )

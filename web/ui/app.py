@@ -23,7 +23,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import backups, first_paint, navigation, platform, pwa, scrolling, share, sound
+from . import backups, first_paint, navigation, platform, pwa, scrolling, share, sound, taps
 from .effects import (
     Announce,
     BackupWritten,
@@ -53,6 +53,7 @@ from .records import PAD
 from .screens import render, reveals
 from .state import Event, Screen, SetupForm, SetupInput, Ui
 from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
+from .taps import Tap
 from .update import update
 
 
@@ -72,7 +73,7 @@ class Shell:
     pops_pending: int = 0  # our own going back, still to arrive as popstates
     resync: bool = False
     timer: Any = None
-    timer_message: Event | None = None
+    timer_message: Tap | None = None
     keep_timer: Any = None
     kept: str | None = None  # the screen kept for the next start, as last written
     asked_to_keep: bool = False
@@ -125,14 +126,25 @@ def _random_seed() -> str:
     return str(int.from_bytes(os.urandom(8)) >> 1)
 
 
+def dispatch_event(event: Event) -> None:
+    """A control's event, as the page found it: parsed into its message, once, here.  One
+    that does not parse (a control the app does not know, a value that does not read) is
+    dropped, and said on the console."""
+    message = taps.parse(event)
+    if message is None:
+        window.console.warn(f"a tap the app does not know was dropped: {event.name}={event.value!r}")
+        return
+    dispatch(message)
+
+
 def dispatch(message: Message) -> None:
     """Send ``message`` through ``update``, carry out its effects, and render the result."""
     before = _app.ui
-    if isinstance(message, Event):
+    if isinstance(message, Tap):
         _app.saves.flush()  # a finished game that storage refused is written at the next chance
     outcome = update(before, message)
     after, said, cues = _carry_out(outcome)
-    if isinstance(message, Event) and _app.saves.pending:
+    if isinstance(message, Tap) and _app.saves.pending:
         after = update(after, FinishedWaiting()).ui
     _app.ui = after
     if _shows(message, outcome, before, after):
@@ -194,7 +206,7 @@ def _perform(effect: Effect, ui: Ui) -> Message | None:
     elif isinstance(effect, SaveSettings):
         saves.save_settings(effect.settings)
     elif isinstance(effect, WriteBackup):
-        return Event("backed-up", _save_backup())
+        return taps.BackedUp(_save_backup())
     elif isinstance(effect, ShareSheet):
         _share(ui, effect.which)
     return None
@@ -391,7 +403,7 @@ def _on_popstate(event: Any) -> None:
         return
     ui = _app.ui
     if _app.depth < navigation.depth(ui):
-        dispatch(Event("history-back"))
+        dispatch(taps.Back(browser=True))
     else:  # Forward does nothing: the history goes back to the screen shown
         _sync_history(ui)
 
@@ -460,16 +472,16 @@ def _on_key(event: Any) -> None:
     ui = _app.ui
     if event.key == "Escape" and ui.prompt is not None:
         event.preventDefault()
-        dispatch(Event("cancel"))
+        dispatch(taps.Cancel())
     elif event.key == "Escape" and ui.menu:
         event.preventDefault()
-        dispatch(Event("menu-close"))
+        dispatch(taps.CloseMenu())
     elif event.key == "Escape" and ui.leaving:
         event.preventDefault()
-        dispatch(Event("stay"))
+        dispatch(taps.StayAtTable())
     elif event.key == "Escape" and ui.draft is not None and ui.draft.counting is not None:
         event.preventDefault()
-        dispatch(Event("pad-count-close"))
+        dispatch(taps.CloseCounter())
 
 
 def _on_timer() -> None:
@@ -499,7 +511,7 @@ def _on_click(event: Any) -> None:
     value = _attr(target, "data-value")
     if action in ("start-game", "play-again"):
         value = _random_seed()
-    dispatch(Event(action, value, _form_fields()))
+    dispatch_event(Event(action, value, _form_fields()))
 
 
 def _on_change(event: Any) -> None:
@@ -513,7 +525,7 @@ def _on_change(event: Any) -> None:
             value = "yes" if target.checked else "no"
         else:
             value = str(target.value)
-        dispatch(Event(action, value, _form_fields()))
+        dispatch_event(Event(action, value, _form_fields()))
 
 
 def _seed_from_url() -> str:
@@ -572,10 +584,10 @@ async def _read_backup_file(target: Any) -> None:
     if not chosen:
         return
     if chosen.size > backups.MAX_BACKUP_CHARS:
-        dispatch(Event("restore-file", ""))
+        dispatch(taps.RestoreFile(""))
         return
     content = await platform.settle(chosen, "text")
-    dispatch(Event("restore-file", str(content.value) if content.ok else ""))
+    dispatch(taps.RestoreFile(str(content.value) if content.ok else ""))
 
 
 def _share(ui: Ui, which: str) -> None:
@@ -587,7 +599,7 @@ def _share(ui: Ui, which: str) -> None:
 
 async def _shared(sharing: Awaitable[platform.Settled]) -> None:
     outcome = await sharing
-    dispatch(Event("shared", str(outcome.value) if outcome.ok else "failed"))
+    dispatch(taps.Shared(str(outcome.value) if outcome.ok else "failed"))
 
 
 def start() -> None:

@@ -17,10 +17,11 @@ from dataclasses import replace
 
 from phase10 import safejson
 
+from . import taps
 from .effects import Handler, Outcome, RestoreBackup, WriteBackup
 from .i18n import NOTHING, Text, text
 from .records import PAD, Restore, read_pad
-from .state import Event, Screen, Ui
+from .state import Screen, Ui
 from .storage import CURRENT, FINISHED, read_finished, read_save
 
 __all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "BackupError", "read_backup", "restored"]
@@ -68,16 +69,16 @@ def read_backup(content: str) -> Restore:
     return Restore(game, tuple(finished), len(damaged), made[:19] if isinstance(made, str) else "", pad.pad)
 
 
-def _restore_file(ui: Ui, event: Event) -> Ui:
+def _restore_file(ui: Ui, tap: taps.RestoreFile) -> Ui:
     """A file the player picked: checked, and shown for their yes, or refused with why."""
     try:
-        backup = read_backup(event.value)
+        backup = read_backup(tap.content)
     except BackupError as error:
         return replace(ui, screen=Screen.SETTINGS, restore=None, message=error.said)
     return replace(ui, screen=Screen.RESTORE, restore=backup, message=NOTHING)
 
 
-def _restore_confirm(ui: Ui, _event: Event) -> Ui | Outcome:
+def _restore_confirm(ui: Ui, _tap: taps.RestoreConfirm) -> Ui | Outcome:
     """The player agreed: the backup is written as it is, replacing what the phone holds
     (the answer, ``BackupWritten``, goes to ``restored``)."""
     if not isinstance(ui.restore, Restore):
@@ -85,12 +86,12 @@ def _restore_confirm(ui: Ui, _event: Event) -> Ui | Outcome:
     return Outcome(ui, (RestoreBackup(ui.restore),))
 
 
-def _save_backup(ui: Ui, _event: Event) -> Outcome:
-    """Save a backup file (the answer is the event ``backed-up``)."""
+def _save_backup(ui: Ui, _tap: taps.SaveBackup) -> Outcome:
+    """Save a backup file (the answer is ``taps.BackedUp``)."""
     return Outcome(ui, (WriteBackup(),))
 
 
-def _restore_cancel(ui: Ui, _event: Event) -> Ui:
+def _restore_cancel(ui: Ui, _tap: taps.RestoreCancel) -> Ui:
     return replace(ui, screen=Screen.SETTINGS, restore=None, message=text("backup.cancelled"))
 
 
@@ -114,16 +115,16 @@ def restored(ui: Ui, problem: Text) -> Ui:
     )
 
 
-def _backed_up(ui: Ui, event: Event) -> Ui:
-    """The page saved a backup file (value: its name), or could not (no value)."""
-    said = text("backup.saved", name=event.value) if event.value else text("backup.error.save")
+def _backed_up(ui: Ui, tap: taps.BackedUp) -> Ui:
+    """The page saved a backup file (its name), or could not (no name)."""
+    said = text("backup.saved", name=tap.name) if tap.name else text("backup.error.save")
     return replace(ui, message=said)
 
 
-HANDLERS: dict[str, Handler] = {
-    "save-backup": _save_backup,
-    "restore-file": _restore_file,
-    "restore-confirm": _restore_confirm,
-    "restore-cancel": _restore_cancel,
-    "backed-up": _backed_up,
+HANDLERS: dict[type[taps.Tap], Handler] = {
+    taps.SaveBackup: _save_backup,
+    taps.RestoreFile: _restore_file,
+    taps.RestoreConfirm: _restore_confirm,
+    taps.RestoreCancel: _restore_cancel,
+    taps.BackedUp: _backed_up,
 }

@@ -16,9 +16,10 @@ from phase10 import Discard, Draw, Hit, LayDown, TakeDiscard
 from phase10.rules import GroupKind
 from phase10.view import PlayerView, view
 
+from . import taps
 from .effects import Announce, Handler, Outcome
 from .i18n import NOTHING, Words, text, words
-from .state import Event, Ui
+from .state import Ui
 from .table_model import hints_offered
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["HANDLERS", "advice_words"]
 
 
-def _hint(ui: Ui, _event: Event) -> Ui | Outcome:
+def _hint(ui: Ui, _tap: taps.Hint) -> Ui | Outcome:
     if not hints_offered(ui):
         return ui
     # Imported here, not at the top: the coach asks the expert, and the bots cost start-up
@@ -102,4 +103,4 @@ def holding_words(held: Holding, w: Words) -> str:
     return w("coach.holding.run", numbers=numbers)
 
 
-HANDLERS: dict[str, Handler] = {"hint": _hint}
+HANDLERS: dict[type[taps.Tap], Handler] = {taps.Hint: _hint}

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from phase10 import GameState
 from phase10.pad import ScorePad
 
 from .i18n import NOTHING, Text
 from .records import LoadedPad, Restore
-from .state import Event, Settings, Ui
+from .state import Settings, Ui
 from .storage import Loaded
+from .taps import Tap
 
 __all__ = [
     "Announce",
@@ -111,14 +113,14 @@ class Announce:
 
 @dataclass(frozen=True, slots=True)
 class WriteBackup:
-    """Save a backup file of everything the phone keeps (answered by the message
-    ``backed-up``, naming the file)."""
+    """Save a backup file of everything the phone keeps (answered by ``taps.BackedUp``,
+    naming the file)."""
 
 
 @dataclass(frozen=True, slots=True)
 class ShareSheet:
     """Share a finished game's sheet (``which``: the past game's id, or "" for the game
-    just finished), within the tap, as browsers require (answered by ``shared``)."""
+    just finished), within the tap, as browsers require (answered by ``taps.Shared``)."""
 
     which: str = ""
 
@@ -188,7 +190,7 @@ class FinishedWaiting:
 
 
 Answer = GameSaved | PadSaved | BackupWritten | StorageKept | OtherWindow | FinishedWaiting
-Message = Event | Answer
+Message = Tap | Answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,5 +215,6 @@ class Outcome:
         return Outcome(self.ui, (*self.effects, *effects))
 
 
-# What a tap does: the next state, or the next state and its effects.
-Handler = Callable[[Ui, Event], Ui | Outcome]
+# What a tap does: the next state, or the next state and its effects.  Each handler takes
+# the one type of ``taps.Tap`` it is registered for (tests/web/test_update.py checks it).
+Handler = Callable[[Ui, Any], Ui | Outcome]

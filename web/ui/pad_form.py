@@ -17,10 +17,11 @@ from phase10.pad import HandEntry, PadError, Refusal, ScorePad, add_hand, card_k
 from phase10.pad import standings as pad_standings
 from phase10.rules import PERSON
 
+from . import taps
 from .effects import DiscardPad, Handler, Outcome, SavePad
 from .i18n import NOTHING, Text, text
 from .setup_form import checked_form, seat_names
-from .state import WAYS, Event, PadDraft, Screen, SetupForm, Ui
+from .state import WAYS, PadDraft, Screen, SetupForm, Ui
 
 __all__ = ["HANDLERS", "MAX_DIGITS", "cards_held", "draft_total", "refusal_words"]
 
@@ -29,14 +30,14 @@ MAX_DIGITS = 3  # no hand is worth 1,000 points
 T = TypeVar("T")
 
 
-def _open_pad(ui: Ui, _event: Event) -> Ui:
+def _open_pad(ui: Ui, _tap: taps.OpenPad) -> Ui:
     """Home's "Score pad": the pad in progress, or a new one to set up."""
     if ui.pad is not None or ui.pad_problem:
         return replace(ui, screen=Screen.PAD, draft=None, message=NOTHING)
-    return _new_pad(ui, _event)
+    return _new_pad(ui, taps.NewPad())
 
 
-def _new_pad(ui: Ui, _event: Event) -> Ui:
+def _new_pad(ui: Ui, _tap: taps.NewPad) -> Ui:
     """Set up a pad: the last pad's players and options again, if any, else the set-up
     form's (every seat a person: the pad is for people at a real table)."""
     if ui.pad_problem:
@@ -60,10 +61,10 @@ def _form_of(pad: ScorePad, form: SetupForm) -> SetupForm:
     )
 
 
-def _start_pad(ui: Ui, event: Event) -> Ui | Outcome:
+def _start_pad(ui: Ui, tap: taps.StartPad) -> Ui | Outcome:
     if ui.pad_problem:
         return replace(ui, screen=Screen.PAD)  # a damaged pad is never overwritten unasked
-    form = checked_form(event.form, ui.setup) if event.form is not None else ui.setup
+    form = checked_form(tap.form, ui.setup) if tap.form is not None else ui.setup
     names = seat_names(form, ui.language)
     if len({name.casefold() for name in names}) != len(names):
         return replace(ui, setup=replace(form, error=text("setup.error.names")))
@@ -75,7 +76,7 @@ def _start_pad(ui: Ui, event: Event) -> Ui | Outcome:
     return Outcome(started, (SavePad(pad, fresh=True),))  # it takes the slot's place
 
 
-def _write(ui: Ui, _event: Event) -> Ui:
+def _write(ui: Ui, _tap: taps.WriteHand) -> Ui:
     """A blank entry for the pad's next hand."""
     if ui.pad is None or pad_standings(ui.pad).decided:
         return ui
@@ -92,10 +93,10 @@ def _write(ui: Ui, _event: Event) -> Ui:
     return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING, pad_undone=())
 
 
-def _mend(ui: Ui, event: Event) -> Ui:
-    """Hand ``value`` (its number) as it was written, to write again."""
+def _mend(ui: Ui, tap: taps.MendHand) -> Ui:
+    """A hand (by its number) as it was written, to write again."""
     pad = ui.pad
-    number = int(event.value) if event.value.isdigit() else 0
+    number = tap.number
     if pad is None or not 1 <= number <= len(pad.entries):
         return ui
     entry = pad.entries[number - 1]
@@ -112,7 +113,7 @@ def _mend(ui: Ui, event: Event) -> Ui:
     return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING, pad_undone=())
 
 
-def _undo(ui: Ui, _event: Event) -> Ui:
+def _undo(ui: Ui, _tap: taps.UndoHand) -> Ui:
     """Take back the last hand; it waits to be put back (``_redo``) until another is written."""
     if ui.pad is None or not ui.pad.entries:
         return ui
@@ -121,7 +122,7 @@ def _undo(ui: Ui, _event: Event) -> Ui:
     )
 
 
-def _redo(ui: Ui, _event: Event) -> Ui:
+def _redo(ui: Ui, _tap: taps.RedoHand) -> Ui:
     """Put back the hand last taken back, checked by the rules as any hand written."""
     if ui.pad is None or not ui.pad_undone:
         return ui
@@ -134,18 +135,17 @@ def _redo(ui: Ui, _event: Event) -> Ui:
     return replace(ui, pad=pad, pad_undone=tuple(rest), message=said)
 
 
-def _seat(ui: Ui, event: Event) -> int | None:
+def _seat(ui: Ui, seat: int) -> int | None:
     """The seat an entry tap names, if the draft deals it in."""
     draft = ui.draft
-    seat = int(event.value) if event.value.isdigit() else -1
     return seat if draft is not None and seat in draft.dealt else None
 
 
-def _toggle_out(ui: Ui, event: Event) -> Ui:
+def _toggle_out(ui: Ui, tap: taps.MarkOut) -> Ui:
     """Who went out: one player for the whole hand (choosing another moves the mark; choosing
     the same one again takes it off).  Going out means the phase was laid, so that is marked
     too; the points typed for that player are kept, and count again if the mark moves on."""
-    seat, draft = _seat(ui, event), ui.draft
+    seat, draft = _seat(ui, tap.seat), ui.draft
     if seat is None or draft is None:
         return ui
     going = draft.out != seat
@@ -165,37 +165,35 @@ def _after(seats: list[int], seat: int) -> int:
     return next((other for other in seats if other > seat), seats[0])
 
 
-def _toggle_laid(ui: Ui, event: Event) -> Ui:
-    seat, draft = _seat(ui, event), ui.draft
+def _toggle_laid(ui: Ui, tap: taps.MarkLaid) -> Ui:
+    seat, draft = _seat(ui, tap.seat), ui.draft
     if seat is None or draft is None:
         return ui
     return _changed(ui, laid=_set(draft.laid, seat, not draft.laid[seat]), at=seat)
 
 
-def _point_at(ui: Ui, event: Event) -> Ui:
+def _point_at(ui: Ui, tap: taps.PointAt) -> Ui:
     """The keypad writes to this player's points (not to who went out: they score 0)."""
-    seat = _seat(ui, event)
+    seat = _seat(ui, tap.seat)
     return ui if seat is None or ui.draft is None or seat == ui.draft.out else _changed(ui, at=seat)
 
 
-def _key(ui: Ui, event: Event) -> Ui:
+def _key(ui: Ui, tap: taps.Key) -> Ui:
     """A keypad key: a digit, or "back" to rub the last one out."""
     draft = ui.draft
     if draft is None or draft.at == draft.out:
         return ui
     typed = draft.points[draft.at]
-    if event.value == "back":
+    if tap.key == "back":
         typed = typed[:-1]
-    elif event.value.isdigit() and len(event.value) == 1:
-        typed = (typed.lstrip("0") + event.value)[-MAX_DIGITS:] if len(typed) < MAX_DIGITS else typed
     else:
-        return ui
+        typed = (typed.lstrip("0") + tap.key)[-MAX_DIGITS:] if len(typed) < MAX_DIGITS else typed
     return _changed(ui, points=_set(draft.points, draft.at, typed))
 
 
-def _count(ui: Ui, event: Event) -> Ui:
+def _count(ui: Ui, tap: taps.OpenCounter) -> Ui:
     """Open the card counter for a player."""
-    seat = _seat(ui, event)
+    seat = _seat(ui, tap.seat)
     if seat is None or ui.pad is None or ui.draft is None or ui.draft.out == seat:
         return ui
     return _changed(ui, at=seat, counting=(0,) * len(card_kinds(ui.pad.rules)))
@@ -212,12 +210,12 @@ def cards_held(ui: Ui) -> tuple[int, int]:
     return scoresheet.cards_left(pad.options, phase, completed=draft.laid[draft.at], went_out=False)
 
 
-def _count_by(step: int) -> Callable[[Ui, Event], Ui]:
-    def count(ui: Ui, event: Event) -> Ui:
+def _count_by(step: int) -> Callable[[Ui, taps.CountMore | taps.CountLess], Ui]:
+    def count(ui: Ui, tap: taps.CountMore | taps.CountLess) -> Ui:
         draft, pad = ui.draft, ui.pad
-        if draft is None or pad is None or draft.counting is None or not event.value.isdigit():
+        if draft is None or pad is None or draft.counting is None:
             return ui
-        kind = int(event.value)
+        kind = tap.kind
         counted = list(draft.counting)
         if not 0 <= kind < len(counted):
             return ui
@@ -236,7 +234,7 @@ def draft_total(ui: Ui) -> int:
     return sum(kind.points * count for kind, count in zip(kinds, ui.draft.counting, strict=True))
 
 
-def _count_use(ui: Ui, _event: Event) -> Ui:
+def _count_use(ui: Ui, _tap: taps.UseCount) -> Ui:
     draft = ui.draft
     if draft is None or draft.counting is None:
         return ui
@@ -244,11 +242,11 @@ def _count_use(ui: Ui, _event: Event) -> Ui:
     return _changed(ui, points=_set(draft.points, draft.at, total), counting=None)
 
 
-def _count_close(ui: Ui, _event: Event) -> Ui:
+def _count_close(ui: Ui, _tap: taps.CloseCounter) -> Ui:
     return ui if ui.draft is None else _changed(ui, counting=None)
 
 
-def _save(ui: Ui, _event: Event) -> Ui:
+def _save(ui: Ui, _tap: taps.SaveHand) -> Ui:
     """The hand as written goes on the pad, if the rules agree; else the reason, and the
     pad as it was."""
     draft, pad = ui.draft, ui.pad
@@ -320,11 +318,11 @@ def refusal_words(error: PadError, pad: ScorePad, entry: HandEntry | None = None
     return text(key, name=name, number=error.hand, low=low, high=high)
 
 
-def _cancel(ui: Ui, _event: Event) -> Ui:
+def _cancel(ui: Ui, _tap: taps.CancelHand) -> Ui:
     return replace(ui, draft=None, screen=Screen.PAD if ui.pad is not None else Screen.HOME)
 
 
-def _discard_pad(ui: Ui, _event: Event) -> Ui | Outcome:
+def _discard_pad(ui: Ui, _tap: taps.DropDamagedPad) -> Ui | Outcome:
     """The player chose to throw away a saved pad that could not be read."""
     after = replace(ui, pad=None, pad_problem=NOTHING, draft=None, screen=Screen.HOME)
     return Outcome(after, (DiscardPad(),)) if ui.pad_problem else after
@@ -340,24 +338,24 @@ def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-HANDLERS: dict[str, Handler] = {
-    "pad": _open_pad,
-    "pad-new": _new_pad,
-    "pad-start": _start_pad,
-    "pad-write": _write,
-    "pad-mend": _mend,
-    "pad-undo": _undo,
-    "pad-redo": _redo,
-    "pad-out": _toggle_out,
-    "pad-laid": _toggle_laid,
-    "pad-at": _point_at,
-    "pad-key": _key,
-    "pad-count": _count,
-    "pad-count-more": _count_by(1),
-    "pad-count-less": _count_by(-1),
-    "pad-count-use": _count_use,
-    "pad-count-close": _count_close,
-    "pad-save": _save,
-    "pad-cancel": _cancel,
-    "pad-discard": _discard_pad,
+HANDLERS: dict[type[taps.Tap], Handler] = {
+    taps.OpenPad: _open_pad,
+    taps.NewPad: _new_pad,
+    taps.StartPad: _start_pad,
+    taps.WriteHand: _write,
+    taps.MendHand: _mend,
+    taps.UndoHand: _undo,
+    taps.RedoHand: _redo,
+    taps.MarkOut: _toggle_out,
+    taps.MarkLaid: _toggle_laid,
+    taps.PointAt: _point_at,
+    taps.Key: _key,
+    taps.OpenCounter: _count,
+    taps.CountMore: _count_by(1),
+    taps.CountLess: _count_by(-1),
+    taps.UseCount: _count_use,
+    taps.CloseCounter: _count_close,
+    taps.SaveHand: _save,
+    taps.CancelHand: _cancel,
+    taps.DropDamagedPad: _discard_pad,
 }

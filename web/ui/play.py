@@ -29,10 +29,11 @@ from phase10 import (
 )
 from phase10.view import view
 
+from . import taps
 from .effects import Announce, Handler, Outcome, PlaySound
 from .i18n import NOTHING, Text, text
 from .narration import announce, cues, deal_moves, deal_said, flip_words, log_moves
-from .state import Event, JustPlayed, Prompt, PromptKind, Screen, Sort, Speed, Ui
+from .state import JustPlayed, Prompt, PromptKind, Screen, Speed, Ui
 from .table_model import choices, closing, computer_turn, people, shown_hand
 
 __all__ = [
@@ -62,14 +63,14 @@ def computer_due(ui: Ui) -> bool:
     return ui.screen is Screen.TABLE and computer_turn(ui.game)
 
 
-def timer_event(ui: Ui) -> Event | None:
+def timer_event(ui: Ui) -> taps.Tap | None:
     """What the page's timer does next, unasked: a computer player's move, or, with one
     person at the table, the scores once the hand's last play has been seen.  Where several
     people share the phone, the last play waits for a tap: everyone looks at it first."""
     if computer_due(ui):
-        return Event("computer")
+        return taps.ComputerMove()
     if closing(ui) and ui.game is not None and len(people(ui.game)) == 1:
-        return Event("scores")
+        return taps.SeeScores()
     return None
 
 
@@ -222,61 +223,59 @@ def _just_played_on_table(action: Action) -> JustPlayed:
     return JustPlayed()
 
 
-def _continue(ui: Ui, _event: Event) -> Ui:
+def _continue(ui: Ui, _tap: taps.ContinueGame) -> Ui:
     if not ui.can_continue:
         return ui
     assert ui.game is not None
     return resume(ui, ui.game, ui.drawn)
 
 
-def _play_again(ui: Ui, event: Event) -> Outcome:
+def _play_again(ui: Ui, tap: taps.PlayAgain) -> Outcome:
     assert ui.game is not None
     config = ui.game.config
-    seed = int(event.value) % 2**64 if event.value.isdigit() else (config.seed + 1) % 2**64
+    seed = tap.seed % 2**64 if tap.seed is not None else (config.seed + 1) % 2**64
     first_dealer = (config.first_dealer + 1) % len(config.players)
     return deal(ui, new_game(replace(config, seed=seed, first_dealer=first_dealer)))
 
 
-def _reveal(ui: Ui, _event: Event) -> Ui | Outcome:
+def _reveal(ui: Ui, _tap: taps.Reveal) -> Ui | Outcome:
     if ui.game is None or ui.screen is not Screen.HANDOFF:
         return ui
     shown = replace(ui, screen=Screen.TABLE, selected=(), prompt=None, message=NOTHING)
     return Outcome(shown, (PlaySound(("turn",)),))
 
 
-def _draw(ui: Ui, _event: Event) -> Ui | Outcome:
+def _draw(ui: Ui, _tap: taps.DrawCard) -> Ui | Outcome:
     return act(ui, Draw())
 
 
-def _take(ui: Ui, _event: Event) -> Ui | Outcome:
+def _take(ui: Ui, _tap: taps.TakeDiscard) -> Ui | Outcome:
     assert ui.game is not None
     top = ui.game.discard_top
     skip = top is not None and top.is_skip and ui.game.step is Step.DRAW
     return act(ui, TakeDiscard(), text("error.take_skip") if skip else REFUSED)
 
 
-def _select(ui: Ui, event: Event) -> Ui:
-    if ui.game is None or ui.screen is not Screen.TABLE or not event.value.isdigit():
+def _select(ui: Ui, tap: taps.Select) -> Ui:
+    if ui.game is None or ui.screen is not Screen.TABLE:
         return ui
-    index = int(event.value)
+    index = tap.index
     if index >= len(shown_hand(ui)) or computer_turn(ui.game) or closing(ui):
         return ui
     selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
     return replace(ui, selected=selected, prompt=None, message=NOTHING)
 
 
-def _all_moves(ui: Ui, _event: Event) -> Ui:
+def _all_moves(ui: Ui, _tap: taps.AllMoves) -> Ui:
     """List every move since your turn, or only the newest again."""
     return replace(ui, all_moves=not ui.all_moves)
 
 
-def _sort(ui: Ui, event: Event) -> Ui:
-    if event.value not in tuple(Sort):
-        return ui
-    return replace(ui, sort=Sort(event.value), selected=())
+def _sort(ui: Ui, tap: taps.SortHand) -> Ui:
+    return replace(ui, sort=tap.order, selected=())
 
 
-def _lay(ui: Ui, _event: Event) -> Ui:
+def _lay(ui: Ui, _tap: taps.Lay) -> Ui:
     """Lay down: the selected cards' arrangements, or, with none selected, every one the
     hand makes, those that keep Wilds and Stars in hand first."""
     assert ui.game is not None
@@ -301,49 +300,47 @@ def _wilds_used(laydown: LayDown) -> int:
     return sum(1 for card in laydown.cards if card.is_wild or card.is_star)
 
 
-def _lay_next(ui: Ui, _event: Event) -> Ui:
+def _lay_next(ui: Ui, _tap: taps.LayNext) -> Ui:
     if ui.prompt is None or ui.prompt.kind is not PromptKind.LAY:
         return ui
     return replace(ui, prompt=replace(ui.prompt, index=(ui.prompt.index + 1) % len(ui.prompt.options)))
 
 
-def _confirm(ui: Ui, _event: Event) -> Ui | Outcome:
+def _confirm(ui: Ui, _tap: taps.Confirm) -> Ui | Outcome:
     if ui.prompt is None:
         return ui
     return act(ui, ui.prompt.chosen)
 
 
-def _choose(ui: Ui, event: Event) -> Ui | Outcome:
+def _choose(ui: Ui, tap: taps.Choose) -> Ui | Outcome:
     """Pick one of the prompt's options by index (a Skip's target, a run's end)."""
-    if ui.prompt is None or not event.value.isdigit() or int(event.value) >= len(ui.prompt.options):
+    if ui.prompt is None or tap.index >= len(ui.prompt.options):
         return ui
-    return act(ui, ui.prompt.options[int(event.value)])
+    return act(ui, ui.prompt.options[tap.index])
 
 
-def _cancel(ui: Ui, _event: Event) -> Ui:
+def _cancel(ui: Ui, _tap: taps.Cancel) -> Ui:
     return replace(ui, prompt=None, message=NOTHING)
 
 
-def _hit(ui: Ui, event: Event) -> Ui | Outcome:
-    """Hit the selected card on the group tapped (``value`` is ``seat:group``)."""
+def _hit(ui: Ui, tap: taps.HitGroup) -> Ui | Outcome:
+    """Hit the selected card on the group tapped."""
     assert ui.game is not None
-    seat, _, group = event.value.partition(":")
-    if not (seat.isdigit() and group.isdigit()):
-        return ui
+    seat, group = tap.seat, tap.group
     offered = choices(ui)
     cards = offered.selected
     if len(cards) != 1:
         return replace(ui, message=text("error.hit_one"))
-    options = tuple(h for h in offered.hits if h.player == int(seat) and h.group == int(group))
+    options = tuple(h for h in offered.hits if h.player == seat and h.group == group)
     if not options:
         refused = text("error.cannot_hit", card=cards[0])
-        return act(ui, Hit(cards[0], int(seat), int(group), None), refused)
+        return act(ui, Hit(cards[0], seat, group, None), refused)
     if len(options) > 1:
         return replace(ui, prompt=Prompt(PromptKind.END, options))
     return act(ui, options[0])
 
 
-def _discard(ui: Ui, _event: Event) -> Ui | Outcome:
+def _discard(ui: Ui, _tap: taps.DiscardCard) -> Ui | Outcome:
     assert ui.game is not None
     offered = choices(ui)
     cards = offered.selected
@@ -355,16 +352,16 @@ def _discard(ui: Ui, _event: Event) -> Ui | Outcome:
     return act(ui, options[0] if options else Discard(cards[0]))
 
 
-def _next_hand(ui: Ui, _event: Event) -> Ui | Outcome:
+def _next_hand(ui: Ui, _tap: taps.NextHand) -> Ui | Outcome:
     return act(ui, NextHand())
 
 
-def _computer(ui: Ui, _event: Event) -> Ui | Outcome:
+def _computer(ui: Ui, _tap: taps.ComputerMove) -> Ui | Outcome:
     """The page's timer: the computer player to move makes its next move."""
     return computer_move(ui)
 
 
-def _scores(ui: Ui, _event: Event) -> Ui:
+def _scores(ui: Ui, _tap: taps.SeeScores) -> Ui:
     """From the hand's last play, on the table, to the scores (the timer or a tap)."""
     if not closing(ui):
         return ui
@@ -372,23 +369,23 @@ def _scores(ui: Ui, _event: Event) -> Ui:
     return replace(ui, screen=screen_for(ui.game), selected=(), prompt=None, message=NOTHING)
 
 
-HANDLERS: dict[str, Handler] = {
-    "continue": _continue,
-    "play-again": _play_again,
-    "reveal": _reveal,
-    "draw": _draw,
-    "take": _take,
-    "select": _select,
-    "sort": _sort,
-    "all-moves": _all_moves,
-    "lay": _lay,
-    "lay-next": _lay_next,
-    "confirm": _confirm,
-    "choose": _choose,
-    "cancel": _cancel,
-    "hit": _hit,
-    "discard": _discard,
-    "next-hand": _next_hand,
-    "computer": _computer,
-    "scores": _scores,
+HANDLERS: dict[type[taps.Tap], Handler] = {
+    taps.ContinueGame: _continue,
+    taps.PlayAgain: _play_again,
+    taps.Reveal: _reveal,
+    taps.DrawCard: _draw,
+    taps.TakeDiscard: _take,
+    taps.Select: _select,
+    taps.SortHand: _sort,
+    taps.AllMoves: _all_moves,
+    taps.Lay: _lay,
+    taps.LayNext: _lay_next,
+    taps.Confirm: _confirm,
+    taps.Choose: _choose,
+    taps.Cancel: _cancel,
+    taps.HitGroup: _hit,
+    taps.DiscardCard: _discard,
+    taps.NextHand: _next_hand,
+    taps.ComputerMove: _computer,
+    taps.SeeScores: _scores,
 }

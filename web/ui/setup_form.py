@@ -12,10 +12,11 @@ from dataclasses import replace
 from phase10 import GameConfig, GameState, SetupError, new_game
 from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 
+from . import taps
 from .effects import Handler, Outcome
 from .i18n import LANGUAGES, NOTHING, Text, text, words
 from .play import deal
-from .state import WAYS, Event, Screen, SetupForm, SetupInput, Ui
+from .state import WAYS, Screen, SetupForm, SetupInput, Ui
 
 __all__ = ["HANDLERS", "checked_form", "default_name", "seat_names"]
 
@@ -27,15 +28,15 @@ def default_name(kind: str, seat: int) -> Text:
     return text("setup.default_person" if kind == PERSON else "setup.default_computer", number=seat + 1)
 
 
-def _new_game(ui: Ui, event: Event) -> Ui:
-    """Set up a game: pass-and-play (the last table again, if any), or with ``value``
-    "computer", one person against two computer players."""
+def _new_game(ui: Ui, tap: taps.NewGame) -> Ui:
+    """Set up a game: pass-and-play (the last table again, if any), or one person against
+    two computer players."""
     if ui.save_problem:
         return replace(ui, screen=Screen.CORRUPT)  # a damaged save is never overwritten unasked
     form = replace(ui.setup, error=NOTHING)
     if ui.game is not None:  # the same table again, with its options
         form = _form_of(ui.game, form)
-    if event.value == "computer":
+    if tap.against_computers:
         form = replace(form, names=("", "", ""), kinds=(PERSON, COMPUTER_LEVEL, COMPUTER_LEVEL))
     elif ui.game is None:
         form = replace(form, kinds=tuple(PERSON for _ in form.kinds))
@@ -60,9 +61,9 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
     )
 
 
-def _add_player(ui: Ui, event: Event) -> Ui:
+def _add_player(ui: Ui, tap: taps.AddPlayer) -> Ui:
     """A seat more, played like the last one (a table filling up with computers gets another)."""
-    ui = _read_form(ui, event)
+    ui = _with_form(ui, tap.form)
     names, kinds = ui.setup.names, ui.setup.kinds
     if len(names) >= MAX_PLAYERS:
         return ui
@@ -70,24 +71,28 @@ def _add_player(ui: Ui, event: Event) -> Ui:
     return replace(ui, setup=form)
 
 
-def _remove_player(ui: Ui, event: Event) -> Ui:
-    ui = _read_form(ui, event)
+def _remove_player(ui: Ui, tap: taps.RemovePlayer) -> Ui:
+    ui = _with_form(ui, tap.form)
     names, kinds = list(ui.setup.names), list(ui.setup.kinds)
     if len(names) <= MIN_PLAYERS:
         return ui
-    index = int(event.value) if event.value.isdigit() else len(names) - 1
+    index = tap.seat if tap.seat is not None else len(names) - 1
     if 0 <= index < len(names):
         del names[index]
         del kinds[index]
     return replace(ui, setup=replace(ui.setup, names=tuple(names), kinds=tuple(kinds)))
 
 
-def _read_form(ui: Ui, event: Event) -> Ui:
-    """The form as the page read it (``event.form``), checked: a seat played by an unknown
-    kind is a person's, an unknown edition or N keeps the one before, unknown ways are dropped."""
-    if event.form is None:
+def _changed(ui: Ui, tap: taps.ChangeSetup) -> Ui:
+    return _with_form(ui, tap.form)
+
+
+def _with_form(ui: Ui, fields: SetupInput | None) -> Ui:
+    """The form as the page read it, checked: a seat played by an unknown kind is a
+    person's, an unknown edition or N keeps the one before, unknown ways are dropped."""
+    if fields is None:
         return ui
-    return replace(ui, setup=checked_form(event.form, ui.setup))
+    return replace(ui, setup=checked_form(fields, ui.setup))
 
 
 def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
@@ -106,15 +111,15 @@ def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
     )
 
 
-def _start_game(ui: Ui, event: Event) -> Ui | Outcome:
-    ui = _read_form(ui, event)
+def _start_game(ui: Ui, tap: taps.StartGame) -> Ui | Outcome:
+    ui = _with_form(ui, tap.form)
     form = ui.setup
     names = seat_names(form, ui.language)
     if len({name.casefold() for name in names}) != len(names):
         return replace(ui, setup=replace(form, error=text("setup.error.names")))
     if PERSON not in form.kinds:
         return replace(ui, setup=replace(form, error=text("setup.error.person")))
-    seed = _seed(form.seed, event.value)
+    seed = _seed(form.seed, tap.seed)
     if seed is None:
         return replace(ui, setup=replace(form, error=text("setup.error.seed")))
     try:
@@ -146,10 +151,10 @@ def _typed_name(name: str, kind: str, seat: int) -> str:
     return "" if name in defaults else name
 
 
-HANDLERS: dict[str, Handler] = {
-    "new-game": _new_game,
-    "setup-change": _read_form,
-    "add-player": _add_player,
-    "remove-player": _remove_player,
-    "start-game": _start_game,
+HANDLERS: dict[type[taps.Tap], Handler] = {
+    taps.NewGame: _new_game,
+    taps.ChangeSetup: _changed,
+    taps.AddPlayer: _add_player,
+    taps.RemovePlayer: _remove_player,
+    taps.StartGame: _start_game,
 }

@@ -6,7 +6,7 @@ the engine's scoring seam (``phase10.scoresheet``), never by a second copy of th
 so a game played in the app, a past game and the score pad of a paper game all share
 their ``Sheet`` through ``share_text``.  The page (``app._share``) sends the text to the
 phone's share sheet, or copies it (``web/platform.js: share``), and reports how that went
-as a "shared" event, which ``HANDLERS`` turns into the screen's message.
+as ``taps.Shared``, which ``HANDLERS`` turns into the screen's message.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from dataclasses import replace
 from phase10 import GameState, scoresheet
 from phase10.pad import ScorePad
 
+from . import taps
 from .effects import Handler, Outcome, ShareSheet
 from .i18n import NOTHING, Text, Words, text, words
 from .records import PastGame
 from .sheets import Sheet, hints_words, order, way_to_play
-from .state import Event, Screen, Ui
+from .state import Screen, Ui
 
 __all__ = ["HANDLERS", "OUTCOMES", "PAD", "game_share_text", "share_text", "text_for"]
 
@@ -91,18 +92,18 @@ OUTCOMES: dict[str, Text] = {
 SHARED_FROM = (Screen.GAME_OVER, Screen.HISTORY, Screen.PAD)  # the screens with a Share button
 
 
-def _shared(ui: Ui, event: Event) -> Ui:
-    """The page has shared (or tried to share) a sheet: ``event.value`` says how it went.
+def _shared(ui: Ui, tap: taps.Shared) -> Ui:
+    """The page has shared (or tried to share) a sheet: ``tap.outcome`` says how it went.
     Said only where it was asked for: a player who moved on meanwhile has no use for it."""
     if ui.screen not in SHARED_FROM:
         return ui
-    return replace(ui, message=OUTCOMES.get(event.value, OUTCOMES["failed"]))
+    return replace(ui, message=OUTCOMES.get(tap.outcome, OUTCOMES["failed"]))
 
 
-def _share(ui: Ui, event: Event) -> Outcome:
-    """Share a finished game's sheet (``event.value``: a past game's id, or "" for the game
+def _share(ui: Ui, tap: taps.Share) -> Outcome:
+    """Share a finished game's sheet (``tap.which``: a past game's id, or "" for the game
     just finished); the page does it within the tap, as browsers require."""
-    return Outcome(ui, (ShareSheet(event.value),))
+    return Outcome(ui, (ShareSheet(tap.which),))
 
 
-HANDLERS: dict[str, Handler] = {"share": _share, "shared": _shared}
+HANDLERS: dict[type[taps.Tap], Handler] = {taps.Share: _share, taps.Shared: _shared}

@@ -1,7 +1,7 @@
 """The UI's one update step: ``update(ui, message) -> Outcome``, the next state and its effects.
 
-Every message goes through here: a tap or an input (an ``Event``, routed by its name
-to the handler of the room it belongs to), the page's answer to an effect (a save
+Every message goes through here: a tap or an input (a ``taps.Tap``, parsed once by the
+page, routed by its type to the handler of the room it belongs to), the page's answer to an effect (a save
 refused because another window wrote first, a backup written), and news from the
 page (another window wrote to storage, the browser says whether it keeps storage).
 The page (``app.py``) sends messages in and carries the effects out; nothing here
@@ -35,13 +35,14 @@ from .effects import (
     StorageKept,
 )
 from .i18n import text
-from .state import Event, Ui
+from .state import Ui
+from .taps import Tap
 
 __all__ = ["HANDLERS", "update"]
 
 
-# Each tap's handler, by the ``data-action`` (or ``data-change``) the screen gives it.
-HANDLERS: dict[str, Handler] = {
+# Each tap's handler, by its type.
+HANDLERS: dict[type[Tap], Handler] = {
     **controller.HANDLERS,
     **setup_form.HANDLERS,
     **play.HANDLERS,
@@ -54,16 +55,13 @@ HANDLERS: dict[str, Handler] = {
 
 def update(ui: Ui, message: Message) -> Outcome:
     """The UI state after ``message``, and the effects it asks the page to carry out."""
-    if isinstance(message, Event):
+    if isinstance(message, Tap):
         return _tapped(ui, message)
     return Outcome(_answered(ui, message))
 
 
-def _tapped(ui: Ui, event: Event) -> Outcome:
-    handler = HANDLERS.get(event.name)
-    if handler is None:  # a name no screen sends: nothing happens (the registry test keeps them in step)
-        return Outcome(ui)
-    result = handler(ui, event)
+def _tapped(ui: Ui, tap: Tap) -> Outcome:
+    result = HANDLERS[type(tap)](ui, tap)  # every type has one (tests/web/test_update.py)
     step = result if isinstance(result, Outcome) else Outcome(result)
     return step.then(*_saves(ui, step))
 

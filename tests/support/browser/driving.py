@@ -20,14 +20,14 @@ from ui.state import WAYS, Event, Screen, SetupInput, Ui
 from ui.storage import read_save
 from ui.table_model import closing, shown_hand
 from ui.table_parts import MOVES_SHOWN
-from ui.update import update
+from ui.taps import ComputerMove, Tap
 
 from phase10 import GameState
 from phase10.notation import parse_state
 from phase10.serialize import to_json
 from support.web.english import said
 from support.web.seen import allowed_backs, allowed_cards
-from support.web.taps import handle, next_taps
+from support.web.taps import handle, next_taps, tapped
 
 
 class _NotingHandler(build.Handler):
@@ -396,14 +396,14 @@ class Table:
             event = timer_event(self.mirror)
             assert event is not None, "the page moved without a tap and with nothing due on its timer"
             self.step(event)
-            self.computer_moves += event.name == "computer"
+            self.computer_moves += isinstance(event, ComputerMove)
             self.rendered += 1
             self.screens.append(self.mirror.screen)
         check_snapshot(snapshot, self.mirror, self.said)
         self.announced.append(snapshot["announcer"])
 
-    def step(self, event: Event) -> None:
-        outcome = update(self.mirror, event)
+    def step(self, event: Event | Tap) -> None:
+        outcome = tapped(self.mirror, event)
         self.mirror, self.said = outcome.ui, outcome.said
 
     def tap(self, event: Event) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ui.effects import Message
+from ui.effects import Message, Outcome
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table_model import choices, closing, shown_hand, table_of
+from ui.taps import parse
 from ui.update import update
 
 from phase10 import (
@@ -30,9 +31,20 @@ from phase10 import (
 )
 
 
-def handle(ui: Ui, message: Message) -> Ui:
+def tapped(ui: Ui, message: Message | Event) -> Outcome:
+    """``update``, with a control's ``Event`` parsed first as the page parses it (one that
+    does not parse changes nothing, as on the page)."""
+    if isinstance(message, Event):
+        parsed = parse(message)
+        if parsed is None:
+            return Outcome(ui)
+        message = parsed
+    return update(ui, message)
+
+
+def handle(ui: Ui, message: Message | Event) -> Ui:
     """The UI state after ``message``: ``update``'s next state, its effects left aside."""
-    return update(ui, message).ui
+    return tapped(ui, message).ui
 
 
 def start(

@@ -1,0 +1,497 @@
+"""What the player asks for, as typed messages: a tap, a key, Back, and the page's timer.
+
+The page reports a control as it finds it in the DOM: an ``Event`` of its
+``data-action`` (or ``data-change``), its ``data-value`` and, on the set-up forms,
+the form's fields.  ``parse`` turns that into one of the types below, once, at the
+page's edge: a value that does not read (``select`` of "x") gives None, and the
+page drops the tap.  ``update`` then routes each type to its handler, so no
+handler reads a string again.  ``PARSERS`` names the control each type comes
+from; ``tests/web/test_update.py`` checks that every control on every screen
+parses, and that every type has a handler and is sent by a screen or the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .i18n import LANGUAGES
+from .state import Event, SetupInput, Sort, Speed
+
+
+class Tap:
+    """A message from the player (or the page's timer, or Back); see ``PARSERS``."""
+
+    __slots__ = ()
+
+
+# --- moving between screens, the menu, settings (controller) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GoHome(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRules(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OpenHistory(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSettings(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Back(Tap):
+    """The app's Back button (``browser`` False) or the browser's own Back (True)."""
+
+    browser: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpenMenu(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CloseMenu(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveTable(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StayAtTable(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class DropDamagedSave(Tap):
+    """Throw away the saved game that could not be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLanguage(Tap):
+    language: str  # "" follows the browser's
+
+
+@dataclass(frozen=True, slots=True)
+class SetLargeType(Tap):
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpeed(Tap):
+    speed: Speed
+
+
+@dataclass(frozen=True, slots=True)
+class SetSound(Tap):
+    on: bool
+
+
+# --- the set-up form (setup_form) --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame(Tap):
+    against_computers: bool = False  # one person against two computer players
+
+
+@dataclass(frozen=True, slots=True)
+class AddPlayer(Tap):
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemovePlayer(Tap):
+    seat: int | None = None  # None: the last
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSetup(Tap):
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame(Tap):
+    seed: str = ""  # the page's random seed, used when the form names none
+    form: SetupInput | None = None
+
+
+# --- play at the table (play) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ContinueGame(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAgain(Tap):
+    seed: int | None = None  # None: the last game's seed and one
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Tap):
+    """The phone was passed on: show the hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Select(Tap):
+    index: int  # a position in the hand as shown
+
+
+@dataclass(frozen=True, slots=True)
+class SortHand(Tap):
+    order: Sort
+
+
+@dataclass(frozen=True, slots=True)
+class AllMoves(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class LayNext(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Tap):
+    index: int  # one of the prompt's options
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class HitGroup(Tap):
+    seat: int
+    group: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerMove(Tap):
+    """The page's timer: the computer player to move makes its move."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeeScores(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Tap):
+    pass
+
+
+# --- sharing and backups (share, backups) -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Share(Tap):
+    which: str = ""  # a past game's index, "pad" for the score pad, or "" for the game just finished
+
+
+@dataclass(frozen=True, slots=True)
+class Shared(Tap):
+    """How the page's sharing went: "shared", "copied", "cancelled" or "failed"."""
+
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class SaveBackup(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class BackedUp(Tap):
+    name: str  # the file's name; "" when it could not be saved
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreFile(Tap):
+    content: str  # the file's text; "" when it could not be read
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreConfirm(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreCancel(Tap):
+    pass
+
+
+# --- the score pad (pad_form) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPad(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class NewPad(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StartPad(Tap):
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WriteHand(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class MendHand(Tap):
+    number: int  # the hand's number on the pad, from 1
+
+
+@dataclass(frozen=True, slots=True)
+class UndoHand(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RedoHand(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class MarkOut(Tap):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkLaid(Tap):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PointAt(Tap):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Key(Tap):
+    key: str  # one digit, or "back"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenCounter(Tap):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountMore(Tap):
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountLess(Tap):
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseCount(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CloseCounter(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class SaveHand(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CancelHand(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class DropDamagedPad(Tap):
+    """Throw away the saved score pad that could not be read."""
+
+
+# --- parsing, at the page's edge ---------------------------------------------------------------
+
+
+def _number(value: str) -> int | None:
+    return int(value) if value.isdigit() else None
+
+
+def _switch(value: str) -> bool | None:
+    """A switch as the page reports it: "yes" or "no"."""
+    return {"yes": True, "no": False}.get(value)
+
+
+def _plain(tap: Callable[[], Tap]) -> Callable[[Event], Tap]:
+    return lambda _event: tap()
+
+
+def _with_number(tap: Callable[[int], Tap]) -> Callable[[Event], Tap | None]:
+    def parsed(event: Event) -> Tap | None:
+        number = _number(event.value)
+        return None if number is None else tap(number)
+
+    return parsed
+
+
+def _hit(event: Event) -> Tap | None:
+    seat, _, group = event.value.partition(":")
+    return HitGroup(int(seat), int(group)) if seat.isdigit() and group.isdigit() else None
+
+
+def _switched(tap: Callable[[bool], Tap]) -> Callable[[Event], Tap | None]:
+    def parsed(event: Event) -> Tap | None:
+        on = _switch(event.value)
+        return None if on is None else tap(on)
+
+    return parsed
+
+
+def _language(event: Event) -> Tap | None:
+    return SetLanguage(event.value) if event.value in ("", *LANGUAGES) else None
+
+
+def _speed(event: Event) -> Tap | None:
+    return SetSpeed(Speed(event.value)) if event.value in tuple(Speed) else None
+
+
+def _sort(event: Event) -> Tap | None:
+    return SortHand(Sort(event.value)) if event.value in tuple(Sort) else None
+
+
+def _key(event: Event) -> Tap | None:
+    single_digit = event.value.isdigit() and len(event.value) == 1
+    return Key(event.value) if event.value == "back" or single_digit else None
+
+
+# Each control's name (its data-action or data-change) and how its value reads.
+PARSERS: dict[str, Callable[[Event], Tap | None]] = {
+    "home": _plain(GoHome),
+    "rules": _plain(OpenRules),
+    "history": _plain(OpenHistory),
+    "settings": _plain(OpenSettings),
+    "back": _plain(Back),
+    "history-back": lambda _event: Back(browser=True),
+    "menu": _plain(OpenMenu),
+    "menu-close": _plain(CloseMenu),
+    "leave": _plain(LeaveTable),
+    "stay": _plain(StayAtTable),
+    "discard-save": _plain(DropDamagedSave),
+    "language": _language,
+    "large-type": _switched(SetLargeType),
+    "speed": _speed,
+    "sound": _switched(SetSound),
+    "new-game": lambda event: NewGame(against_computers=event.value == "computer"),
+    "add-player": lambda event: AddPlayer(event.form),
+    "remove-player": lambda event: RemovePlayer(_number(event.value), event.form),
+    "setup-change": lambda event: ChangeSetup(event.form),
+    "start-game": lambda event: StartGame(event.value, event.form),
+    "continue": _plain(ContinueGame),
+    "play-again": lambda event: PlayAgain(_number(event.value)),
+    "reveal": _plain(Reveal),
+    "draw": _plain(DrawCard),
+    "take": _plain(TakeDiscard),
+    "select": _with_number(Select),
+    "sort": _sort,
+    "all-moves": _plain(AllMoves),
+    "lay": _plain(Lay),
+    "lay-next": _plain(LayNext),
+    "confirm": _plain(Confirm),
+    "choose": _with_number(Choose),
+    "cancel": _plain(Cancel),
+    "hit": _hit,
+    "discard": _plain(DiscardCard),
+    "next-hand": _plain(NextHand),
+    "computer": _plain(ComputerMove),
+    "scores": _plain(SeeScores),
+    "hint": _plain(Hint),
+    "share": lambda event: Share(event.value),
+    "shared": lambda event: Shared(event.value),
+    "save-backup": _plain(SaveBackup),
+    "backed-up": lambda event: BackedUp(event.value),
+    "restore-file": lambda event: RestoreFile(event.value),
+    "restore-confirm": _plain(RestoreConfirm),
+    "restore-cancel": _plain(RestoreCancel),
+    "pad": _plain(OpenPad),
+    "pad-new": _plain(NewPad),
+    "pad-start": lambda event: StartPad(event.form),
+    "pad-write": _plain(WriteHand),
+    "pad-mend": lambda event: MendHand(_number(event.value) or 0),
+    "pad-undo": _plain(UndoHand),
+    "pad-redo": _plain(RedoHand),
+    "pad-out": _with_number(MarkOut),
+    "pad-laid": _with_number(MarkLaid),
+    "pad-at": _with_number(PointAt),
+    "pad-key": _key,
+    "pad-count": _with_number(OpenCounter),
+    "pad-count-more": _with_number(CountMore),
+    "pad-count-less": _with_number(CountLess),
+    "pad-count-use": _plain(UseCount),
+    "pad-count-close": _plain(CloseCounter),
+    "pad-save": _plain(SaveHand),
+    "pad-cancel": _plain(CancelHand),
+    "pad-discard": _plain(DropDamagedPad),
+}
+
+
+def parse(event: Event) -> Tap | None:
+    """The message a control sends; None for an unknown control or a value that does not read."""
+    parser = PARSERS.get(event.name)
+    return parser(event) if parser is not None else None
