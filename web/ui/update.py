@@ -1,9 +1,10 @@
 """The UI's one update step: ``update(ui, message) -> Outcome``, the next state and its effects.
 
-Every message goes through here: a tap or an input (a ``taps.Tap``, parsed once by the
-page, routed by its type to the handler of the room it belongs to), the page's answer to an effect (a save
-refused because another window wrote first, a backup written), and news from the
-page (another window wrote to storage, the browser says whether it keeps storage).
+Every message goes through here: a tap or an input (a ``taps.Tap``, parsed once by
+the page, routed by its type to the handler of the room it belongs to), the page's
+answer to an effect (a save refused because another window wrote first, a backup
+written), and news from the page (another window wrote to storage, the browser says
+whether it keeps storage).
 The page (``app.py``) sends messages in and carries the effects out; nothing here
 touches the DOM, so every rule of saving, syncing and restoring is a CPython test
 of this function.
@@ -62,8 +63,8 @@ def update(ui: Ui, message: Message) -> Outcome:
 
 def _tapped(ui: Ui, tap: Tap) -> Outcome:
     result = HANDLERS[type(tap)](ui, tap)  # every type has one (tests/web/test_update.py)
-    step = result if isinstance(result, Outcome) else Outcome(result)
-    return step.then(*_saves(ui, step))
+    outcome = result if isinstance(result, Outcome) else Outcome(result)
+    return outcome.then(*_saves(ui, outcome))
 
 
 def _saves(before: Ui, step: Outcome) -> tuple[SaveGame | SavePad | SaveSettings, ...]:
