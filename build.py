@@ -49,7 +49,7 @@ NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 PYSCRIPT_KEEP = ("core.js", "core-", "error-")
 # The app's own JavaScript modules that its Python imports: web/platform.js settles
-# the platform's promises before Pyodide sees them (see ui/platform.py).
+# the platform's promises before Pyodide sees them (see ui/shell/platform.py).
 JS_MODULES = {"./platform.js": "platform"}
 
 MIME_TYPES = {
@@ -234,12 +234,30 @@ def pyscript_files() -> list[Path]:
 
 # The page's style, one file per part in web/styles (numbered: the cascade's order), joined
 # into one app.css: one request, and the same bytes as one file would be.
-STYLES = "styles"
+# The style's parts, in the cascade's order, joined into the one app.css the page loads:
+# each room's own part sits in its folder of web/ui, and what every screen shares (the
+# base, the refinements, the Flip edition's cards, focus and Large type, sideways and
+# tablets) in web/styles.
+STYLES = (
+    "styles/base.css",
+    "ui/setup/setup.css",
+    "ui/table/handoff.css",
+    "ui/kit/cards.css",
+    "ui/table/table.css",
+    "ui/results/results.css",
+    "styles/refinements.css",
+    "styles/flip-edition.css",
+    "styles/focus-and-large-type.css",
+    "ui/table/phone-table.css",
+    "styles/sideways-and-tablets.css",
+    "ui/saves/file-picker.css",
+    "ui/pad/pad.css",
+)
 
 
 def app_css() -> bytes:
-    """The parts of web/styles, joined in the order of their names."""
-    return b"".join(path.read_bytes() for path in sorted((ROOT / "web" / STYLES).glob("*.css")))
+    """The style's parts (STYLES), joined in the cascade's order."""
+    return b"".join((ROOT / "web" / part).read_bytes() for part in STYLES)
 
 
 def web_files() -> list[Path]:
@@ -300,7 +318,7 @@ def build(out: Path = DIST, note: str = "") -> str:
             if is_bundled(relative):
                 bundled[relative.as_posix()] = path.read_text(encoding="utf-8")
                 continue
-            if relative.parts[0] == STYLES:
+            if relative.suffix == ".css":
                 continue  # joined into app.css below
             copy(path, staging / relative)
             if relative.name == "interpreter.js":
@@ -387,7 +405,7 @@ def _with_boot_words(page: str) -> str:
     every language for boot.js to choose from before Python runs."""
     catalogues = {
         path.stem: json.loads(path.read_text(encoding="utf-8"))
-        for path in sorted((ROOT / "web" / "ui" / "messages").glob("*.json"))
+        for path in sorted((ROOT / "web" / "ui" / "kit" / "messages").glob("*.json"))
     }
     keys = tuple(key for key in catalogues["en"] if key.startswith("boot."))
     boot = {language: {key: messages[key] for key in keys} for language, messages in catalogues.items()}

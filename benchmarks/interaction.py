@@ -85,10 +85,10 @@ from typing import Any
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from ui.i18n import words
+from ui.kit.i18n import words
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.table_model import hints_offered
+from ui.table.model import hints_offered
 
 import startup
 from common import machine, percentile, private_site, write_json

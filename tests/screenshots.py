@@ -35,9 +35,9 @@ from pathlib import Path
 
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
-from ui.play import timer_event
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.table_model import closing, shown_hand
+from ui.table.model import closing, shown_hand
+from ui.table.play import timer_event
 
 from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, apply, new_game
 from phase10.bots import Bot, Level, bot_seed, seat_bot

@@ -1,6 +1,8 @@
 """The layout's rules, read from the source: no import circle in the engine or the UI
-(imports made only for type checking, or inside a function, count too), and only the
-shell touches the browser (``js``, ``pyodide``, ``pyscript``).
+(imports made only for type checking, or inside a function, count too); only the
+shell touches the browser (``js``, ``pyodide``, ``pyscript``); and the UI's folders
+import downwards only, in the layers ``web/ui/__init__.py`` names, with no circle
+between its rooms.
 
 Each rule is checked on the real tree, and on a small made-up tree that breaks it, so
 a checker that could never fail would fail here."""
@@ -8,6 +10,7 @@ a checker that could never fail would fail here."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +18,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = (ROOT / "engine" / "phase10", ROOT / "web" / "ui")
-# The UI modules that carry a message's effects out on the page; every other module of
-# web/ui is pure Python that CPython tests run as they are (docs/architecture.md).
-SHELL = frozenset({"ui.app", "ui.platform", "ui.pwa", "ui.sound"})
+# The UI's folder that carries a message's effects out on the page; every other module
+# of web/ui is pure Python that CPython tests run as they are (docs/architecture.md).
+SHELL = "ui.shell"
 BROWSER = ("js", "pyodide", "pyscript")
 
 Graph = dict[str, set[str]]
@@ -102,6 +105,53 @@ def browser_users(package: Path) -> set[str]:
     }
 
 
+def in_folder(name: str, folder: str) -> bool:
+    return name == folder or name.startswith(f"{folder}.")
+
+
+# The UI's layers, lowest first: a module imports only from its own layer or a lower
+# one. The kit knows nothing of the app; the model (the types every room names) knows
+# only the kit; the rooms know the model and each other (with no circle between them);
+# the loop routes to every room; the shell carries it all out on the page.
+KIT = ("ui.kit",)
+MODEL = ("ui.state", "ui.taps", "ui.effects", "ui.records")
+ROOMS = ("ui.table", "ui.setup", "ui.pad", "ui.results", "ui.saves")
+LOOP = ("ui.update", "ui.controller", "ui.navigation", "ui.screens", "ui.menus")
+LAYERS = (KIT, MODEL, ROOMS, LOOP, (SHELL,))
+
+
+def place(name: str) -> tuple[int, str]:
+    """A UI module's layer, and the folder (or top-level module) it belongs to."""
+    for depth, layer in enumerate(LAYERS):
+        for folder in layer:
+            if in_folder(name, folder):
+                return depth, folder
+    raise LookupError(f"{name} is in no layer of tests/test_architecture.py: give it one")
+
+
+def upward_imports(graph: Graph) -> list[str]:
+    """Every import of a module in a higher layer than the importer's."""
+    return [
+        f"{name} imports {target}"
+        for name in sorted(graph)
+        if name != "ui"
+        for target in sorted(graph[name])
+        if place(target)[0] > place(name)[0]
+    ]
+
+
+def room_graph(graph: Graph) -> Graph:
+    """Which rooms each room imports from."""
+    rooms: Graph = {room: set() for room in ROOMS}
+    for name, targets in graph.items():
+        if name == "ui" or place(name)[0] != LAYERS.index(ROOMS):
+            continue
+        for target in targets:
+            if place(target)[0] == LAYERS.index(ROOMS) and place(target)[1] != place(name)[1]:
+                rooms[place(name)[1]].add(place(target)[1])
+    return rooms
+
+
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda package: package.name)
 def test_no_import_circle(package: Path) -> None:
     assert circles(import_graph(package)) == []
@@ -109,7 +159,7 @@ def test_no_import_circle(package: Path) -> None:
 
 def test_only_the_shell_touches_the_browser() -> None:
     assert browser_users(ROOT / "engine" / "phase10") == set()
-    assert browser_users(ROOT / "web" / "ui") <= SHELL
+    assert {name for name in browser_users(ROOT / "web" / "ui") if not in_folder(name, SHELL)} == set()
 
 
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -139,3 +189,70 @@ def test_a_module_outside_the_shell_that_imports_the_browser_is_found(tmp_path: 
         tmp_path, {"app.py": "import js\n", "table.py": "def f():\n    from pyodide.ffi import to_js\n"}
     )
     assert browser_users(package) == {"ui.app", "ui.table"}
+
+
+def test_the_ui_imports_downwards_only_and_its_rooms_make_no_circle() -> None:
+    graph = import_graph(ROOT / "web" / "ui")
+    assert upward_imports(graph) == []
+    assert circles(room_graph(graph)) == []
+
+
+def test_an_upward_import_and_a_circle_of_rooms_are_found(tmp_path: Path) -> None:
+    package = _tree(
+        tmp_path,
+        {
+            "state.py": "from .kit.html import escape\n",
+            "kit/__init__.py": "",
+            "kit/html.py": "from ..state import Ui\n",
+            "table/__init__.py": "",
+            "table/play.py": "from ..saves.storage import Saves\n",
+            "saves/__init__.py": "",
+            "saves/storage.py": "def f():\n    from ..table.play import resume\n",
+        },
+    )
+    graph = import_graph(package)
+    assert upward_imports(graph) == ["ui.kit.html imports ui.state"]
+    assert circles(room_graph(graph)) == [["ui.saves", "ui.table"]]
+    with pytest.raises(LookupError, match=r"ui\.stray"):
+        place("ui.stray")
+
+
+# Where docs/architecture.md's paths are looked for, in this order; a bare file name
+# may be anywhere in the source tree. app.css is the build's, joined from the parts.
+DOC_ROOTS = ("", "web", "web/ui", "engine/phase10", "engine", "tests", "docs")
+BUILT = frozenset({"app.css"})
+
+
+def _named_files(doc: str) -> set[str]:
+    """The files a document names in code spans: ``a/b.py``, ``x.css``, or a folder's
+    module with what it holds (``table/play._discard``, read as ``table/play.py``)."""
+    names = set()
+    for span in re.findall(r"`([^`\s]+)`", doc):
+        if re.fullmatch(r"[\w./*-]+\.(py|css|js|mjs|json|md|toml)", span):
+            names.add(span)
+        elif re.fullmatch(r"[a-z_]+(/[a-z_]+)+\.\w+", span):
+            names.add(span.split(".")[0] + ".py")
+    return names
+
+
+def _exists(name: str, root: Path) -> bool:
+    if "/" not in name:
+        return name in BUILT or any(
+            "node_modules" not in path.parts and ".venv" not in path.parts for path in root.rglob(name)
+        )
+    return any(list((root / base).glob(name)) for base in DOC_ROOTS)
+
+
+def missing_files(doc: str, root: Path) -> list[str]:
+    return sorted(name for name in _named_files(doc) if not _exists(name, root))
+
+
+def test_every_file_the_architecture_names_exists() -> None:
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert len(_named_files(doc)) > 40
+    assert missing_files(doc, ROOT) == []
+
+
+def test_a_file_the_architecture_names_that_is_gone_is_found() -> None:
+    doc = "`table/play._discard`, `ui/table/gone.py`, `kit/messages/*.json`, `table_model.py`"
+    assert missing_files(doc, ROOT) == ["table_model.py", "ui/table/gone.py"]

@@ -49,11 +49,12 @@ def test_dist_holds_only_what_the_app_needs(dist):
 
 
 def test_the_style_is_its_parts_joined_in_order_into_one_file(dist):
-    parts = sorted((build.ROOT / "web" / build.STYLES).glob("*.css"))
-    assert len(parts) > 5 and all(re.fullmatch(r"\d\d-[a-z-]+\.css", part.name) for part in parts)
+    web = build.ROOT / "web"
+    parts = [web / part for part in build.STYLES]
+    assert sorted(parts) == sorted(web.rglob("*.css")), "every part is joined, once"
     assert all(part.read_text(encoding="utf-8").startswith("/*") for part in parts), "each says what it holds"
     assert (dist / "app.css").read_bytes() == b"".join(part.read_bytes() for part in parts)
-    assert not (dist / build.STYLES).exists(), "the parts are not served: one request"
+    assert [path.name for path in dist.rglob("*.css")] == ["app.css"], "the parts are not served: one request"
 
 
 def test_the_lock_file_names_the_shipped_wheels_with_their_hashes(dist):
@@ -180,7 +181,7 @@ def test_the_uis_modules_and_catalogues_come_as_one_file(dist):
         for path in sorted((web / "ui").rglob("*"))
         if path.suffix in {".py", ".json"} and "__pycache__" not in path.parts
     }
-    assert "ui/app.py" in expected and "ui/messages/es.json" in expected
+    assert "ui/shell/app.py" in expected and "ui/kit/messages/es.json" in expected
     assert bundle["files"] == expected, "every module and catalogue, as written"
     assert not (dist / "ui").exists(), "and not also one by one"
     assert "files" not in json.loads((dist / "pyscript.json").read_text()), "PyScript fetches none"

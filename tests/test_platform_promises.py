@@ -1,6 +1,6 @@
 """The UI's Python waits on the platform's promises safely, on Pyodide's own Python.
 
-``web/ui/platform.py`` settles every platform promise in JavaScript first
+``web/ui/shell/platform.py`` settles every platform promise in JavaScript first
 (``web/platform.js``), because Pyodide cannot turn every rejection into a Python
 exception: WebKit rejected a service worker's ``update()`` offline with a value it
 refused, which surfaced as an unhandled rejection (issue 13).  This runs the real

@@ -11,7 +11,7 @@ const step = document.getElementById("loading-step");
 const EXPECTED_STEPS = 10;
 let seen = 0;
 
-// The settings app.py keeps (storage.py), read early so the loading screen already
+// The settings the shell keeps (ui/saves/storage.py), read early so the loading screen already
 // speaks the chosen language in the chosen size; the choice of language is i18n.pick_language's
 // (tests/web/test_boot_js.py runs both on the same cases).
 const SETTINGS_SLOT = "ten-phases/settings";
@@ -42,7 +42,7 @@ document.documentElement.classList.toggle("large-type", settings.large_type === 
 step.textContent = bootWords[language]["boot.starting"];
 progress.setAttribute("aria-label", bootWords[language]["boot.loading"]);
 
-// --- The first paint: the screen the last run kept (ui/first_paint.py), at once ------------
+// --- The first paint: the screen the last run kept (ui/shell/first_paint.py), at once ------------
 // Python takes a while to start; the screen the app opens on was kept by the last run,
 // rendered by Python itself. It is painted now if it was made by this build, in this
 // language and type size, from the very saves the storage holds, and if the page is not
@@ -51,7 +51,7 @@ progress.setAttribute("aria-label", bootWords[language]["boot.loading"]);
 // carried out then if the same control is on the live screen; otherwise it is dropped, and
 // the live region says so.
 // These repeat Python's (first_paint.KEY, FORMAT, MAX_CHARS; navigation.OVER_ANOTHER; the
-// save slots in storage.py and records.py); tests/web/test_boot_js.py holds them equal.
+// save slots in ui/saves/storage.py and ui/records.py); tests/web/test_boot_js.py holds them equal.
 const KEPT = "ten-phases/screen";
 const KEPT_FORMAT = 1;
 const KEPT_MAX_CHARS = 400_000;
@@ -61,7 +61,7 @@ const OVER_ANOTHER = ["rules", "settings", "history", "restore"];
 const root = document.documentElement;
 const app = document.getElementById("app");
 
-// The sequence number of a save as stored ({"seq": N, ...}), as ui/first_paint.py keeps
+// The sequence number of a save as stored ({"seq": N, ...}), as ui/shell/first_paint.py keeps
 // it: -1 for no save, 0 for one from before sequence numbers, -2 for one unreadable.
 function savedSeq(key) {
   try {

@@ -4,7 +4,7 @@ from pyscript import window
 
 window.performance.mark("ten-phases:main")
 
-from ui.app import start  # noqa: E402 (the mark times the imports)
+from ui.shell.app import start  # noqa: E402 (the mark times the imports)
 
 window.performance.mark("ten-phases:imported")
 start()

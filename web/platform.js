@@ -1,4 +1,4 @@
-// Platform promises, made safe for Python to wait on (ui/platform.py imports this module).
+// Platform promises, made safe for Python to wait on (ui/shell/platform.py imports this module).
 //
 // Pyodide turns a rejected promise into a Python exception only when the rejection
 // has a name, a message and a stack. Some engines reject with less: WebKit rejects a
@@ -29,7 +29,7 @@ function describe(error) {
 
 // --- backup files ---------------------------------------------------------------------
 // A backup holds every stored text of the app exactly as it is, damaged or not; the app
-// checks each again when the file is restored (web/ui/backups.py reads this format).
+// checks each again when the file is restored (web/ui/saves/backups.py reads this format).
 // It lives here because the page must also offer it when Python cannot start (boot.js).
 
 const KEY_PREFIX = "ten-phases/";

@@ -24,14 +24,15 @@ import pkgutil
 import phase10, phase10.bots, phase10.coach, phase10.expert
 import ui
 
-for module in pkgutil.iter_modules(ui.__path__, "ui."):
+# Every module of every folder; a package is imported (by this loop) before it is walked.
+for module in pkgutil.walk_packages(ui.__path__, "ui."):
     try:
         importlib.import_module(module.name)
     except ModuleNotFoundError as error:
         if error.name != "pyscript":
             raise
 
-from ui.i18n import LANGUAGES, words
+from ui.kit.i18n import LANGUAGES, words
 
 for language in LANGUAGES:
     words(language)

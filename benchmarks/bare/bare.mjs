@@ -12,4 +12,4 @@ if ("serviceWorker" in navigator) {
 const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
 pyodide.runPython("1 + 1");
 document.documentElement.dataset.appReady = "1";
-performance.mark("ten-phases:ready"); // as the app marks it (web/ui/app.py)
+performance.mark("ten-phases:ready"); // as the app marks it (web/ui/shell/app.py)

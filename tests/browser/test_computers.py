@@ -7,9 +7,9 @@ the page must show exactly the mirror's table, the person's hand and no other.
 
 from __future__ import annotations
 
-from ui.narration import narration
-from ui.play import computer_due, resume
 from ui.state import Event, Screen, Ui
+from ui.table.narration import narration
+from ui.table.play import computer_due, resume
 
 from support.browser.driving import (
     SNAPSHOT,

@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
-from ui.i18n import Text, words
-from ui.narration import deal_said
-from ui.play import resume
+from ui.kit.i18n import Text, words
+from ui.saves.storage import read_save, save_text
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.storage import read_save, save_text
+from ui.table.narration import deal_said
+from ui.table.play import resume
 
 from phase10 import Draw, GameConfig, Options, Step, apply
 from phase10.tournament import play_bot_game
@@ -329,7 +329,8 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
         # PyScript's package and the UI's modules that need it, from the bytecode kept
         # with the snapshot: nothing compiled from source.
         found = engine.run(KEPT_BYTECODE)
-        assert "ui.app" in found["kept"] and "pyscript" in found["kept"] and not found["compiled"], found
+        assert {"ui.shell.app", "pyscript"} <= set(found["kept"]), found
+        assert not found["compiled"], found
         seeds.append(_new_game_seed(engine))
     assert seeds[0] != seeds[1], "a restored Python deals a fresh game each start"
     # The rooms imported when first used: the Hint (the coach), the rules, the pad.
@@ -446,7 +447,7 @@ def test_back_goes_back_one_screen_and_never_leaves_a_game(launch: Launch, serve
 # ``_ask_to_keep`` did in WebKit, where ``navigator.storage`` is undefined).
 ESCAPED = (
     "PythonError: Traceback (most recent call last):\\n"
-    '  File "/home/pyodide/ui/app.py", line 1, in _ask_to_keep\\n'
+    '  File "/home/pyodide/ui/shell/app.py", line 1, in _ask_to_keep\\n'
     "AttributeError: storage"
 )
 

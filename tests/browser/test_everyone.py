@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui.narration import deal_said
 from ui.state import Event, Screen, SetupInput, Ui
+from ui.table.narration import deal_said
 
 from phase10.cards import Side
 from support.browser.a11y import FOCUS

@@ -80,7 +80,7 @@ def test_the_next_start_restores_python_and_still_deals_fresh_games(
 
 
 # What a restored Python imports as the app starts: it has the rest already.
-STILL_IMPORTED = {"pyscript", "ui.app", "ui.platform", "ui.pwa", "ui.sound"}
+STILL_IMPORTED = {"pyscript", "ui.shell.app", "ui.shell.platform", "ui.shell.pwa", "ui.shell.sound"}
 
 
 def _restored_and_found(page: Any) -> dict[str, list[str]]:

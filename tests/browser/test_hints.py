@@ -5,10 +5,10 @@ The Hint button works from the keyboard, and a table that turned hints off has n
 
 from __future__ import annotations
 
-from ui.i18n import words
-from ui.play import timer_event
+from ui.kit.i18n import words
 from ui.state import Event, Screen
-from ui.table_model import closing
+from ui.table.model import closing
+from ui.table.play import timer_event
 
 from phase10 import Hit
 from phase10.bots import bot_seed

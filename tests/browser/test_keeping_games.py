@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ui.saves.storage import save_text
 from ui.state import Event
-from ui.storage import save_text
-from ui.table_model import shown_hand
+from ui.table.model import shown_hand
 
 from phase10 import Discard, Draw, GameConfig, apply, new_game
 from phase10.cards import parse_card

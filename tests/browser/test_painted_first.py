@@ -1,4 +1,4 @@
-"""The first paint (web/boot.js, ui/first_paint.py): the screen the last run kept is
+"""The first paint (web/boot.js, ui/shell/first_paint.py): the screen the last run kept is
 painted before Python starts, inert until Python's first render replaces it.
 
 Python is held back by holding the request for main.py (the service worker is kept out

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 from ui.records import PAD, read_pad
+from ui.saves.storage import FINISHED, read_finished
 from ui.state import Event
-from ui.storage import FINISHED, read_finished
 
 from phase10 import GameConfig
 from phase10.pad import standings as pad_standings

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ui.i18n import words
+from ui.kit.i18n import words
 from ui.records import PAD, pad_text
-from ui.share import PAD as SHARE_PAD
-from ui.share import game_share_text
+from ui.results.share import PAD as SHARE_PAD
+from ui.results.share import game_share_text
 from ui.state import Event
 
 from phase10 import Discard, GameState, apply

@@ -7,8 +7,8 @@ holds, and never a card of a hand other than the one being shown.
 
 from __future__ import annotations
 
-from ui.narration import deal_said
 from ui.state import Event, Screen, Ui
+from ui.table.narration import deal_said
 
 from phase10 import Step
 from support.browser.driving import (

@@ -1,6 +1,6 @@
-// How the UI's Python waits on the platform's promises (web/ui/platform.py with
+// How the UI's Python waits on the platform's promises (web/ui/shell/platform.py with
 // web/platform.js), on Pyodide in Node: every kind of rejection an engine may give,
-// and, for comparison, the plain `await` that ui/platform.py exists to avoid.
+// and, for comparison, the plain `await` that ui/shell/platform.py exists to avoid.
 //
 //   node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON tests/pyodide/platform_promises.mjs
 //
@@ -81,16 +81,20 @@ delete globalThis.navigator;
 const pyodide = await loadPyodide();
 // As PyScript offers it: `from pyscript.js_modules import platform`.
 pyodide.registerJsModule("pyscript", { js_modules: { platform } });
-pyodide.FS.mkdirTree("/web/ui");
+pyodide.FS.mkdirTree("/web/ui/shell");
 pyodide.FS.writeFile("/web/ui/__init__.py", "");
-pyodide.FS.writeFile("/web/ui/platform.py", fs.readFileSync(path.join(repo, "web/ui/platform.py")));
+pyodide.FS.writeFile("/web/ui/shell/__init__.py", "");
+pyodide.FS.writeFile(
+  "/web/ui/shell/platform.py",
+  fs.readFileSync(path.join(repo, "web/ui/shell/platform.py")),
+);
 
 const settled = await pyodide.runPythonAsync(`
 import sys
 sys.path.insert(0, "/web")
 from dataclasses import asdict
 import js
-from ui.platform import settle
+from ui.shell.platform import settle
 
 results = {}
 names = ("fulfils", "error", "errorWithoutStack", "errorLikeObject", "text", "nothing", "throws", "absent")
@@ -105,7 +109,7 @@ globalThis.counted = { calls: 0, count() { this.calls += 1; return Promise.resol
 const timing = await pyodide.runPythonAsync(`
 from dataclasses import asdict
 import js
-from ui.platform import settle, settle_now
+from ui.shell.platform import settle, settle_now
 
 now = settle_now(js.counted, "count")
 called_by_settle_now = js.counted.calls

@@ -16,10 +16,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from ui import first_paint, navigation
-from ui.i18n import LANGUAGES, pick_language
+from ui import navigation
+from ui.kit.i18n import LANGUAGES, pick_language
 from ui.records import PAD
-from ui.storage import CURRENT, SETTINGS
+from ui.saves.storage import CURRENT, SETTINGS
+from ui.shell import first_paint
 
 BOOT = Path(__file__).resolve().parents[2] / "web" / "boot.js"
 SOURCE = BOOT.read_text(encoding="utf-8")

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ui.i18n import words
-from ui.play import computer_due, resume
+from ui.kit.i18n import words
+from ui.results.share import game_share_text
+from ui.saves.storage import MemoryStore, Saves
 from ui.screens import render
-from ui.share import game_share_text
 from ui.state import Event, Screen, Settings, Ui
-from ui.storage import MemoryStore, Saves
-from ui.table_model import closing, table_of
+from ui.table.model import closing, table_of
+from ui.table.play import computer_due, resume
 
 from phase10 import apply
 from phase10.bots import bot_seed

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ui.play import computer_due, resume
 from ui.screens import render
 from ui.state import Event, Screen, SetupForm, SetupInput, Ui, WayToPlay
-from ui.table_model import closing, viewer
+from ui.table.model import closing, viewer
+from ui.table.play import computer_due, resume
 
 from phase10 import GameConfig, Options, Step, new_game
 from phase10.notation import parse_state

@@ -1,4 +1,4 @@
-"""The first paint (ui/first_paint.py): the screen kept for the next start, on CPython.
+"""The first paint (ui/shell/first_paint.py): the screen kept for the next start, on CPython.
 
 What is kept is painted by boot.js before Python runs, to whoever picks the phone up
 next, so it must never hold a hand's faces where several people share the phone.
@@ -10,11 +10,11 @@ import json
 from dataclasses import replace
 
 import pytest
-from ui import first_paint
-from ui.play import computer_due
 from ui.screens import render
+from ui.shell import first_paint
 from ui.state import Event, Screen, Ui
-from ui.table_model import viewer
+from ui.table.model import viewer
+from ui.table.play import computer_due
 
 from support.web.seen import cards_in, check_privacy
 from support.web.taps import handle, next_taps, start

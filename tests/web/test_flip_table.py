@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
+from ui.kit.widgets import card_class
 from ui.menus import rules_screen
-from ui.narration import narrate, narration
-from ui.play import computer_due
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.table_model import shown_hand, viewer
-from ui.widgets import card_class
+from ui.table.model import shown_hand, viewer
+from ui.table.narration import narrate, narration
+from ui.table.play import computer_due
 
 from phase10 import Discard
 from phase10.cards import Side, parse_card

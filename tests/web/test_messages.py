@@ -17,11 +17,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from ui import i18n, menus, narration, screens
-from ui.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
-from ui.play import SPEEDS
+from ui import menus, screens
+from ui.kit import i18n
+from ui.kit.i18n import LANGUAGES, NOTHING, Words, load_messages, pick_language, text, words
 from ui.records import PastGame
 from ui.state import Event, Screen, Settings, SetupInput, Ui
+from ui.table import narration
+from ui.table.play import SPEEDS
 
 from phase10.cards import COLORS, Side
 from phase10.coach import Why
@@ -127,7 +129,7 @@ def _dynamic_keys() -> set[str]:
 def _literal_keys() -> set[str]:
     """Every string literal in the UI's code that names a catalogue key."""
     found = set()
-    for path in [*UI.glob("*.py"), UI.parent / "boot.js", Path(__file__).resolve().parents[2] / "build.py"]:
+    for path in [*UI.rglob("*.py"), UI.parent / "boot.js", Path(__file__).resolve().parents[2] / "build.py"]:
         found |= set(re.findall(r"""["']([a-z_]+(?:\.[a-z_\-]+)+)["']""", path.read_text()))
     return found & set(ENGLISH)
 
@@ -143,7 +145,7 @@ def test_every_key_is_used():
 
 def test_every_literal_key_in_the_code_exists():
     called = set()
-    for path in UI.glob("*.py"):
+    for path in UI.rglob("*.py"):
         source = path.read_text()
         called |= set(
             re.findall(r"""\b(?:w|self|text|said|Text|automatic)\(\s*["']([a-z_][\w.\-]*)["']""", source)
@@ -186,7 +188,7 @@ def _strings(path: Path) -> Iterator[tuple[int, str]]:
             yield node.lineno, node.value
 
 
-@pytest.mark.parametrize("path", sorted(UI.glob("*.py")), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda path: path.relative_to(UI).as_posix())
 def test_no_word_for_people_is_written_in_the_code(path):
     found = [
         f"{path.name}:{line}: {value!r}"
@@ -291,7 +293,7 @@ def test_a_game_reads_in_spanish():
 
 def test_the_catalogue_files_are_valid_json_with_sorted_shape():
     for language in LANGUAGES:
-        path = UI / "messages" / f"{language}.json"
+        path = UI / "kit" / "messages" / f"{language}.json"
         loaded = json.loads(path.read_text(encoding="utf-8"))
         assert list(loaded) == list(ENGLISH), f"{language}.json lists its keys in English's order"
     assert NOTHING.key == "" and not NOTHING

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 from ui.navigation import depth, place, reopened
-from ui.play import resume
 from ui.screens import render
 from ui.state import Event, Screen, Ui
+from ui.table.play import resume
 
 from phase10.notation import parse_state
 from support.web.seen import cards_in

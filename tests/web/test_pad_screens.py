@@ -9,14 +9,14 @@ import re
 from dataclasses import replace
 
 import pytest
-from ui.backups import read_backup
-from ui.i18n import words
-from ui.pad_saves import PadSlot
+from ui.kit.i18n import words
+from ui.pad.saves import PadSlot
 from ui.records import PAD, PastGame, pad_text
-from ui.results import history_screen
+from ui.results.screens import history_screen
+from ui.saves.backups import read_backup
+from ui.saves.storage import FINISHED, MemoryStore, Saves
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.storage import FINISHED, MemoryStore, Saves
 
 from phase10 import GameConfig, Options
 from phase10.pad import HandEntry, ScorePad, add_hand

@@ -7,14 +7,12 @@ import random
 from dataclasses import replace
 
 import pytest
-from ui.backups import BACKUP_FORMAT, BackupError, read_backup, restored
 from ui.effects import DiscardSave, StorageKept, WriteBackup
-from ui.i18n import NOTHING
-from ui.other_windows import synced
+from ui.kit.i18n import NOTHING
 from ui.records import Restore
-from ui.screens import render
-from ui.state import Event, Screen, Settings, Ui
-from ui.storage import (
+from ui.saves.backups import BACKUP_FORMAT, BackupError, read_backup, restored
+from ui.saves.other_windows import synced
+from ui.saves.storage import (
     CURRENT,
     FINISHED,
     SET_ASIDE,
@@ -25,6 +23,8 @@ from ui.storage import (
     read_save,
     save_text,
 )
+from ui.screens import render
+from ui.state import Event, Screen, Settings, Ui
 
 from phase10 import Draw, GameConfig, GameState, Options, apply, legal_actions, new_game
 from phase10.serialize import SCHEMA_VERSION, state_to_dict, to_json

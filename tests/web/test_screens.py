@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.html import el, esc
+from ui.kit.html import el, esc
 from ui.menus import home_screen, settings_screen, update_banner
 from ui.state import Ui
 

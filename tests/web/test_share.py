@@ -9,13 +9,13 @@ import re
 from dataclasses import replace
 
 import pytest
-from ui.i18n import NOTHING, Words, text, words
-from ui.play import computer_due
+from ui.kit.i18n import NOTHING, Words, text, words
 from ui.records import PastGame
+from ui.results.share import PAD, game_share_text, share_text, text_for
+from ui.results.sheets import Sheet, order, way_to_play
 from ui.screens import render
-from ui.share import PAD, game_share_text, share_text, text_for
-from ui.sheets import Sheet, order, way_to_play
 from ui.state import Event, Screen, Settings, Ui
+from ui.table.play import computer_due
 
 from phase10 import Discard, GameConfig, GameState, Options, apply, scoresheet
 from phase10.cards import parse_card

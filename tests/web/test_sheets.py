@@ -10,11 +10,11 @@ from html.parser import HTMLParser
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ui.i18n import NOTHING, words
+from ui.kit.i18n import NOTHING, words
 from ui.records import PastGame
-from ui.results import game_over_screen, hand_over_screen, history_screen
-from ui.sheets import Sheet, finished_date, order, standings, way_to_play
-from ui.storage import FINISHED, MemoryStore, Saves
+from ui.results.screens import game_over_screen, hand_over_screen, history_screen
+from ui.results.sheets import Sheet, finished_date, order, standings, way_to_play
+from ui.saves.storage import FINISHED, MemoryStore, Saves
 
 from phase10 import Discard, GameConfig, GameState, Options, Step, apply
 from phase10.cards import parse_card

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from ui.records import PastGame
+from ui.saves.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, Saves, save_text
 from ui.state import Settings
-from ui.storage import CURRENT, FINISHED, KEEP_FINISHED, SETTINGS, MemoryStore, Saves, save_text
 
 from phase10 import Draw, GameConfig, GameState, Options, apply, new_game
 from phase10.serialize import to_json

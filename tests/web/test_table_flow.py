@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 from ui.effects import Outcome
-from ui.play import SPEEDS, computer_due, resume, timer_delay, timer_event
+from ui.saves.storage import SETTINGS, MemoryStore, Saves
 from ui.screens import render
 from ui.state import Event, Screen, Settings, SetupInput, Ui
-from ui.storage import SETTINGS, MemoryStore, Saves
-from ui.table_model import closing, shown_hand
+from ui.table.model import closing, shown_hand
+from ui.table.play import SPEEDS, computer_due, resume, timer_delay, timer_event
 from ui.taps import SeeScores
 
 from phase10 import Discard, LayDown

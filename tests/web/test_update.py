@@ -34,12 +34,11 @@ from ui.effects import (
     StorageKept,
     WriteBackup,
 )
-from ui.i18n import text
-from ui.play import computer_due
-from ui.records import LoadedPad, Restore
+from ui.kit.i18n import text
+from ui.records import Loaded, LoadedPad, Restore
 from ui.screens import render
 from ui.state import Event, Screen, Settings, SetupInput, Speed, Ui
-from ui.storage import Loaded
+from ui.table.play import computer_due
 from ui.taps import PARSERS, Tap, parse
 from ui.update import HANDLERS
 
@@ -212,7 +211,7 @@ class _Controls(HTMLParser):
 def _shell_actions() -> set[str]:
     """The controls the page itself carries out, in ``pwa.ACTIONS`` (read from the source:
     ``pwa`` needs the browser)."""
-    tree = ast.parse((UI / "pwa.py").read_text(encoding="utf-8"))
+    tree = ast.parse((UI / "shell" / "pwa.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "ACTIONS" for t in node.targets):
             assert isinstance(node.value, ast.Dict)
@@ -223,7 +222,7 @@ def _shell_actions() -> set[str]:
 def _sent_by_the_page() -> set[str]:
     """The messages the page makes without a control: its keys, answers and Back (``app.py``)
     and its timer (``play.timer_event``)."""
-    source = "".join((UI / name).read_text(encoding="utf-8") for name in ("app.py", "play.py"))
+    source = "".join((UI / name).read_text(encoding="utf-8") for name in ("shell/app.py", "table/play.py"))
     return set(re.findall(r"taps\.([A-Z]\w+)\(", source))
 
 

@@ -1,7 +1,7 @@
 """The taps that only move between screens or change a setting.
 
-Each room's handlers live with what they handle: the set-up form (``setup_form``),
-play at the table (``play``), the score pad (``pad_form``)...; ``update`` routes a
+Each room's handlers live with what they handle: the set-up form (``setup.form``),
+play at the table (``table.play``), the score pad (``pad.form``)...; ``update`` routes a
 tap to its handler.  No DOM anywhere, so all of it runs the same on CPython, where
 the tests drive it.
 """
@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from . import navigation, taps
 from .effects import DiscardSave, Handler, Outcome
-from .i18n import NOTHING
+from .kit.i18n import NOTHING
 from .state import Screen, Ui
 
 __all__ = ["HANDLERS"]

@@ -2,7 +2,7 @@
 
 ``update.update`` turns a message into an ``Outcome``: the next UI state and the effects
 it asks for, as plain values (save this game, play these sounds, read out these
-lines...).  Only the page (``app.py``) carries effects out.  Some have an answer,
+lines...).  Only the page (``shell/app.py``) carries effects out.  Some have an answer,
 which the page sends back through ``update`` as one of the answer messages below
 (the save refused because another window wrote meanwhile; the backup written).
 Nothing here touches the DOM, so the tests read the effects straight off ``update``.
@@ -21,10 +21,9 @@ from typing import Any
 from phase10 import GameState
 from phase10.pad import ScorePad
 
-from .i18n import NOTHING, Text
-from .records import LoadedPad, Restore
+from .kit.i18n import NOTHING, Text
+from .records import Loaded, LoadedPad, Restore
 from .state import Settings, Ui
-from .storage import Loaded
 from .taps import Tap
 
 __all__ = [

@@ -5,11 +5,11 @@ from __future__ import annotations
 from phase10.cards import parse_cards
 from phase10.rules import EDITIONS, OPTION_CATALOGUE
 
-from .html import Markup, el, join
-from .i18n import LANGUAGES, Words, pick_language, words
+from .kit.html import Markup, el, join
+from .kit.i18n import LANGUAGES, Words, pick_language, words
+from .kit.widgets import MAIN_EDITION, button, card_class, card_face, choice, header, phase_list
+from .saves.screens import games_fieldset, notice
 from .state import Speed, Ui
-from .storage_screens import games_fieldset, notice
-from .widgets import MAIN_EDITION, button, card_class, card_face, choice, header, phase_list
 
 __all__ = ["home_screen", "rules_screen", "settings_screen", "update_banner"]
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .i18n import NOTHING
-from .play import resume, return_screen
+from .kit.i18n import NOTHING
 from .state import Screen, Ui
+from .table.play import resume, return_screen
 
 __all__ = ["GAME_SCREENS", "back", "depth", "leave", "place", "reopened", "stay"]
 

@@ -1,6 +1,6 @@
-"""What the app keeps, as data: a past game, a score pad's stored form, and a backup
-read and checked. It builds on the engine and the words only, so the screens' state
-(``state``), the saves (``storage``, ``pad_saves``) and the backups (``backups``) can
+"""What the app keeps, as data: the game slot as read, a past game, a score pad's stored
+form, and a backup read and checked. It builds on the engine and the words only, so the screens' state
+(``state``), the saves (``saves.storage``, ``pad.saves``) and the backups (``saves.backups``) can
 all name these types without importing one another."""
 
 from __future__ import annotations
@@ -11,13 +11,24 @@ from phase10 import GameState, safejson
 from phase10.pad import ScorePad
 from phase10.serialize import CorruptStateError, NewerSaveError, pad_from_dict, pad_to_json, to_json
 
-from .i18n import NOTHING, Text
-from .i18n import text as said
+from .kit.i18n import NOTHING, Text
+from .kit.i18n import text as said
 
-__all__ = ["MAX_PAD_CHARS", "PAD", "LoadedPad", "PastGame", "Restore", "pad_text", "read_pad"]
+__all__ = ["MAX_PAD_CHARS", "PAD", "Loaded", "LoadedPad", "PastGame", "Restore", "pad_text", "read_pad"]
 
 PAD = "ten-phases/pad"
 MAX_PAD_CHARS = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What the game slot holds: a game, nothing, or why it cannot be opened."""
+
+    game: GameState | None = None
+    problem: Text = NOTHING  # damaged, or made by a newer version
+    newer: bool = False  # made by a newer version of the app: kept, and not called damaged
+    seq: int = 0
+    drawn: str = ""  # the card the player to move drew this turn, unchecked (see table.play.drawn_in)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
 """Which screen shows: the whole app's HTML for a UI state, in its language.
 
 Each screen lives with its kind: the menus (``menus``), the set-up form
-(``setup_screen``), the table (``table_screen``, drawn from one ``table_model.Table``),
-the end of a hand or a game and past games (``results``, with the score sheets of
-``sheets``), keeping games (``storage_screens``) and the score pad (``pad_screens``).
+(``setup.screen``), the table (``table.screen``, drawn from one ``table.model.Table``),
+the end of a hand or a game and past games (``results.screens``, with the score sheets
+of ``results.sheets``), keeping games (``saves.screens``) and the score pad
+(``pad.screens``).
 No DOM anywhere, so every screen is tested on CPython.
 """
 
@@ -13,19 +14,19 @@ from collections.abc import Sequence
 
 from phase10 import GameState
 
-from .html import NO_HTML, Markup, join
-from .i18n import words
+from .kit.html import NO_HTML, Markup, join
+from .kit.i18n import words
 from .menus import home_screen, rules_screen, settings_screen
-from .narration import just_skipped
-from .pad_screens import pad_hand_screen, pad_screen
+from .pad.screens import pad_hand_screen, pad_screen
 from .records import PastGame
-from .results import game_over_screen, hand_over_screen, history_screen
-from .setup_screen import setup_screen
+from .results.screens import game_over_screen, hand_over_screen, history_screen
+from .saves.screens import corrupt_screen, notice, restore_screen
+from .setup.screen import setup_screen
 from .state import Screen, Ui
-from .storage_screens import corrupt_screen, notice, restore_screen
-from .table_model import table_of
-from .table_parts import leave_panel
-from .table_screen import handoff_screen, table_screen
+from .table.model import table_of
+from .table.narration import just_skipped
+from .table.parts import leave_panel
+from .table.screen import handoff_screen, table_screen
 
 __all__ = ["render", "reveals"]
 

@@ -17,7 +17,7 @@ from phase10 import Action, Card, GameState, Options
 from phase10.pad import HandEntry, ScorePad
 from phase10.rules import EDITIONS, PERSON
 
-from .i18n import NOTHING, Text, pick_language
+from .kit.i18n import NOTHING, Text, pick_language
 from .records import Restore
 
 if TYPE_CHECKING:  # the coach is loaded when first asked
@@ -222,7 +222,7 @@ class PadDraft:
 class Ui:
     screen: Screen = Screen.HOME
     game: GameState | None = None
-    selected: tuple[int, ...] = ()  # positions in the hand as shown (see table_model.shown_hand)
+    selected: tuple[int, ...] = ()  # positions in the hand as shown (see table.model.shown_hand)
     sort: Sort = Sort.NUMBER
     prompt: Prompt | None = None
     message: Text = NOTHING

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .i18n import LANGUAGES
+from .kit.i18n import LANGUAGES
 from .state import Event, SetupInput, Sort, Speed
 
 
@@ -100,7 +100,7 @@ class SetSound(Tap):
     on: bool
 
 
-# --- the set-up form (setup_form) --------------------------------------------------------------
+# --- the set-up form (setup.form) --------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +269,7 @@ class RestoreCancel(Tap):
     pass
 
 
-# --- the score pad (pad_form) ------------------------------------------------------------------
+# --- the score pad (pad.form) -------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

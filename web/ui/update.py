@@ -5,7 +5,7 @@ the page, routed by its type to the handler of the room it belongs to), the page
 answer to an effect (a save refused because another window wrote first, a backup
 written), and news from the page (another window wrote to storage, the browser says
 whether it keeps storage).
-The page (``app.py``) sends messages in and carries the effects out; nothing here
+The page (``shell/app.py``) sends messages in and carries the effects out; nothing here
 touches the DOM, so every rule of saving, syncing and restoring is a CPython test
 of this function.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_type
 
-from . import backups, coaching, controller, other_windows, pad_form, play, setup_form, share
+from . import controller
 from .effects import (
     Answer,
     BackupWritten,
@@ -35,8 +35,13 @@ from .effects import (
     SaveSettings,
     StorageKept,
 )
-from .i18n import text
+from .kit.i18n import text
+from .pad import form as pad_form
+from .results import share
+from .saves import backups, other_windows
+from .setup import form as setup_form
 from .state import Ui
+from .table import coaching, play
 from .taps import Tap
 
 __all__ = ["HANDLERS", "update"]

@@ -13,13 +13,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import build
-from ui.i18n import Text, words
-from ui.narration import announcement, narration
-from ui.play import timer_event
+from ui.kit.i18n import Text, words
+from ui.saves.storage import read_save
 from ui.state import WAYS, Event, Screen, SetupInput, Ui
-from ui.storage import read_save
-from ui.table_model import closing, shown_hand
-from ui.table_parts import MOVES_SHOWN
+from ui.table.model import closing, shown_hand
+from ui.table.narration import announcement, narration
+from ui.table.parts import MOVES_SHOWN
+from ui.table.play import timer_event
 from ui.taps import ComputerMove, Tap
 
 from phase10 import GameState
@@ -259,7 +259,7 @@ def put_saved_game(page: Any, url: str, text: str) -> None:
 
 def resumed(page: Any) -> None:
     """The app opened anew with a game in progress opens on the screen the game resumes on
-    when the last run kept it for the first paint (ui/first_paint.py) in time, else on Home:
+    when the last run kept it for the first paint (ui/shell/first_paint.py) in time, else on Home:
     from there, Continue."""
     if page.evaluate("() => document.documentElement.dataset.screen") == "home":
         tap(page, Event("continue"))

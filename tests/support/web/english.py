@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ui.effects import Outcome
-from ui.i18n import Text, words
-from ui.narration import narration
+from ui.kit.i18n import Text, words
 from ui.state import Ui
+from ui.table.narration import narration
 
 EN = words("en")
 

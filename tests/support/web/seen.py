@@ -14,7 +14,7 @@ import re
 
 from ui.screens import render
 from ui.state import PromptKind, Screen, Ui
-from ui.table_model import closing, viewer
+from ui.table.model import closing, viewer
 
 from phase10.view import public_view, view
 

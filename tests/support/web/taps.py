@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ui.effects import Message, Outcome
 from ui.state import Event, Screen, SetupInput, Ui
-from ui.table_model import choices, closing, shown_hand, table_of
+from ui.table.model import choices, closing, shown_hand, table_of
 from ui.taps import parse
 from ui.update import update
 

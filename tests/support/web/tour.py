@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ui.i18n import text
-from ui.play import computer_due
+from ui.kit.i18n import text
 from ui.records import PastGame, Restore
 from ui.state import Event, Screen, Settings, SetupInput, Ui
+from ui.table.play import computer_due
 
 from phase10 import GameConfig, new_game
 from phase10.notation import parse_state

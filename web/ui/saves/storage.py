@@ -36,10 +36,10 @@ from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
 from phase10.serialize import CorruptStateError, NewerSaveError, state_from_dict, to_json
 
-from .i18n import LANGUAGES, NOTHING, Text
-from .i18n import text as said
-from .records import PastGame, read_pad
-from .state import Settings, Speed
+from ..kit.i18n import LANGUAGES, NOTHING, Text
+from ..kit.i18n import text as said
+from ..records import Loaded, PastGame, read_pad
+from ..state import Settings, Speed
 
 __all__ = [
     "CURRENT",
@@ -47,7 +47,6 @@ __all__ = [
     "KEEP_FINISHED",
     "SETTINGS",
     "SET_ASIDE",
-    "Loaded",
     "MemoryStore",
     "Recorded",
     "Saves",
@@ -94,17 +93,6 @@ class MemoryStore:
 
 
 # --- reading what is stored -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """What the game slot holds: a game, nothing, or why it cannot be opened."""
-
-    game: GameState | None = None
-    problem: Text = NOTHING  # damaged, or made by a newer version
-    newer: bool = False  # made by a newer version of the app: kept, and not called damaged
-    seq: int = 0
-    drawn: str = ""  # the card the player to move drew this turn, unchecked (see play.drawn_in)
 
 
 def read_save(text: object) -> Loaded:

@@ -17,11 +17,11 @@ from phase10.pad import HandEntry, PadError, Refusal, ScorePad, add_hand, card_k
 from phase10.pad import standings as pad_standings
 from phase10.rules import PERSON
 
-from . import taps
-from .effects import DiscardPad, Handler, Outcome, SavePad
-from .i18n import NOTHING, Text, text
-from .setup_form import checked_form, seat_names
-from .state import WAYS, PadDraft, Screen, SetupForm, Ui
+from .. import taps
+from ..effects import DiscardPad, Handler, Outcome, SavePad
+from ..kit.i18n import NOTHING, Text, text
+from ..setup.form import checked_form, seat_names
+from ..state import WAYS, PadDraft, Screen, SetupForm, Ui
 
 __all__ = ["HANDLERS", "MAX_DIGITS", "cards_held", "draft_total", "refusal_words"]
 

@@ -2,7 +2,7 @@
 players move on the page's timer.
 
 Every change to the game goes through ``phase10.apply``; a control is offered
-only when ``legal_actions`` allows it (see ``table_model.choices``), and an
+only when ``legal_actions`` allows it (see ``table.model.choices``), and an
 illegal action changes nothing but the message.  ``resume`` opens a game on the
 screen it is at, with any hand hidden until the phone is passed on.
 """
@@ -29,12 +29,12 @@ from phase10 import (
 )
 from phase10.view import view
 
-from . import taps
-from .effects import Announce, Handler, Outcome, PlaySound
-from .i18n import NOTHING, Text, text
+from .. import taps
+from ..effects import Announce, Handler, Outcome, PlaySound
+from ..kit.i18n import NOTHING, Text, text
+from ..state import JustPlayed, Prompt, PromptKind, Screen, Speed, Ui
+from .model import choices, closing, computer_turn, people, shown_hand
 from .narration import announce, cues, deal_moves, deal_said, flip_words, log_moves
-from .state import JustPlayed, Prompt, PromptKind, Screen, Speed, Ui
-from .table_model import choices, closing, computer_turn, people, shown_hand
 
 __all__ = [
     "HANDLERS",

@@ -26,8 +26,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .navigation import place, reopened
-from .state import Screen, Ui
+from ..navigation import place, reopened
+from ..state import Screen, Ui
 
 __all__ = ["FORMAT", "KEY", "MAX_CHARS", "Kept", "opening", "read", "record"]
 

@@ -11,11 +11,11 @@ from phase10.cards import Side
 from phase10.rules import PERSON
 from phase10.view import PlayerView, PublicPlayer, TableView
 
-from .html import Markup, el
-from .i18n import Words
-from .state import Prompt, PromptKind
-from .table_model import Table
-from .widgets import button, card_class, card_face, group_view
+from ..kit.html import Markup, el
+from ..kit.i18n import Words
+from ..kit.widgets import button, card_class, card_face, group_view
+from ..state import Prompt, PromptKind
+from .model import Table
 
 __all__ = [
     "action_bar",

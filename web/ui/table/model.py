@@ -19,8 +19,8 @@ from phase10 import Action, Card, Discard, GameState, Hit, LayDown, Step, legal_
 from phase10.rules import PERSON
 from phase10.view import PlayerView, PublicPlayer, TableView, public_view, view
 
-from .i18n import NOTHING, Text
-from .state import Move, Prompt, Screen, Sort, Ui
+from ..kit.i18n import NOTHING, Text
+from ..state import Move, Prompt, Screen, Sort, Ui
 
 if TYPE_CHECKING:  # the coach (and the bots it asks) loads when a hint is first asked for
     from phase10.coach import Advice

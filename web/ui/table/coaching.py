@@ -16,11 +16,11 @@ from phase10 import Discard, Draw, Hit, LayDown, TakeDiscard
 from phase10.rules import GroupKind
 from phase10.view import PlayerView, view
 
-from . import taps
-from .effects import Announce, Handler, Outcome
-from .i18n import NOTHING, Words, text, words
-from .state import Ui
-from .table_model import hints_offered
+from .. import taps
+from ..effects import Announce, Handler, Outcome
+from ..kit.i18n import NOTHING, Words, text, words
+from ..state import Ui
+from .model import hints_offered
 
 if TYPE_CHECKING:
     from phase10.coach import Advice, Holding

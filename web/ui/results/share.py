@@ -17,12 +17,12 @@ from dataclasses import replace
 from phase10 import GameState, scoresheet
 from phase10.pad import ScorePad
 
-from . import taps
-from .effects import Handler, Outcome, ShareSheet
-from .i18n import NOTHING, Text, Words, text, words
-from .records import PastGame
+from .. import taps
+from ..effects import Handler, Outcome, ShareSheet
+from ..kit.i18n import NOTHING, Text, Words, text, words
+from ..records import PastGame
+from ..state import Screen, Ui
 from .sheets import Sheet, hints_words, order, way_to_play
-from .state import Screen, Ui
 
 __all__ = ["HANDLERS", "OUTCOMES", "PAD", "game_share_text", "share_text", "text_for"]
 

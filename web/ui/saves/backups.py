@@ -17,11 +17,11 @@ from dataclasses import replace
 
 from phase10 import safejson
 
-from . import taps
-from .effects import Handler, Outcome, RestoreBackup, WriteBackup
-from .i18n import NOTHING, Text, text
-from .records import PAD, Restore, read_pad
-from .state import Screen, Ui
+from .. import taps
+from ..effects import Handler, Outcome, RestoreBackup, WriteBackup
+from ..kit.i18n import NOTHING, Text, text
+from ..records import PAD, Restore, read_pad
+from ..state import Screen, Ui
 from .storage import CURRENT, FINISHED, read_finished, read_save
 
 __all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "BackupError", "read_backup", "restored"]

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .effects import OtherWindow
-from .i18n import NOTHING, text
-from .play import resume
-from .records import LoadedPad
-from .state import Screen, Ui
-from .storage import Loaded
+from ..effects import OtherWindow
+from ..kit.i18n import NOTHING, text
+from ..records import Loaded, LoadedPad
+from ..state import Screen, Ui
+from ..table.play import resume
 
 __all__ = ["GAME_SCREENS", "other_window", "pad_synced", "synced"]
 

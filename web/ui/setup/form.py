@@ -12,11 +12,11 @@ from dataclasses import replace
 from phase10 import GameConfig, GameState, SetupError, new_game
 from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 
-from . import taps
-from .effects import Handler, Outcome
-from .i18n import LANGUAGES, NOTHING, Text, text, words
-from .play import deal
-from .state import WAYS, Screen, SetupForm, SetupInput, Ui
+from .. import taps
+from ..effects import Handler, Outcome
+from ..kit.i18n import LANGUAGES, NOTHING, Text, text, words
+from ..state import WAYS, Screen, SetupForm, SetupInput, Ui
+from ..table.play import deal
 
 __all__ = ["HANDLERS", "checked_form", "default_name", "seat_names"]
 

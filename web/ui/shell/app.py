@@ -23,8 +23,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.js_modules import platform as js_platform
 
-from . import backups, first_paint, navigation, platform, pwa, scrolling, share, sound, taps
-from .effects import (
+from .. import navigation, taps
+from ..effects import (
     Announce,
     BackupWritten,
     DiscardPad,
@@ -45,16 +45,19 @@ from .effects import (
     StorageKept,
     WriteBackup,
 )
-from .i18n import Text, text
-from .narration import announcement
-from .pad_saves import PadSlot
-from .play import timer_delay, timer_event
-from .records import PAD
-from .screens import render, reveals
-from .state import Event, Screen, SetupForm, SetupInput, Ui
-from .storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
-from .taps import Tap
-from .update import update
+from ..kit.i18n import Text, text
+from ..pad.saves import PadSlot
+from ..records import PAD
+from ..results import share
+from ..saves import backups
+from ..saves.storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
+from ..screens import render, reveals
+from ..state import Event, Screen, SetupForm, SetupInput, Ui
+from ..table.narration import announcement
+from ..table.play import timer_delay, timer_event
+from ..taps import Tap
+from ..update import update
+from . import first_paint, platform, pwa, scrolling, sound
 
 
 @dataclass
@@ -295,7 +298,7 @@ def show(ui: Ui, before: Ui | None = None, said: tuple[Text, ...] = ()) -> None:
     _keep_soon()
 
 
-# --- the first paint: the screen the next start opens on, kept (see first_paint) --------
+# --- the first paint: the screen the next start opens on, kept (first_paint) -------------
 
 
 def _keep_soon() -> None:

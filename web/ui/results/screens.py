@@ -1,5 +1,5 @@
 """The screens of results: the end of a hand, the end of a game, and past games, each
-built from the score sheets of ``sheets``."""
+built from the score sheets of ``results.sheets``."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 from phase10 import GameState
 
-from .html import NO_HTML, Markup, el, join
-from .i18n import Text, Words
-from .records import PastGame
+from ..kit.html import NO_HTML, Markup, el, join
+from ..kit.i18n import Text, Words
+from ..kit.widgets import button, card_class, card_face, docked, header
+from ..records import PastGame
 from .sheets import Sheet, finished_date, full_sheet, hints_note, order, standings, way_to_play
-from .widgets import button, card_class, card_face, docked, header
 
 __all__ = ["PastGame", "game_over_screen", "hand_over_screen", "history_screen"]
 

@@ -4,7 +4,7 @@ players move, and a hand's last play.
 A phone card table: a turn bar at the top, the table (other players, piles, the moves
 since your turn, your groups) scrolling in the middle, and a dock at the bottom with
 your hand and the turn's buttons, which never scroll away.  Each screen draws one
-``Table`` (see ``table_model``); the page never receives another player's hand, and
+``Table`` (see ``table.model``); the page never receives another player's hand, and
 while computer players move at a table of several people no hand is shown.
 """
 
@@ -14,12 +14,13 @@ from phase10 import GameState, Step
 from phase10.rules import PERSON
 from phase10.view import public_view
 
+from ..kit.html import Markup, el, join
+from ..kit.i18n import Text, Words
+from ..kit.widgets import button, hand_card, header, phase_words, toggle
+from ..state import Sort
 from .coaching import advice_words
-from .html import Markup, el, join
-from .i18n import Text, Words
-from .state import Sort
-from .table_model import Table
-from .table_parts import (
+from .model import Table
+from .parts import (
     action_bar,
     flip_status,
     laid_groups,
@@ -31,7 +32,6 @@ from .table_parts import (
     side_badge,
     ticker,
 )
-from .widgets import button, hand_card, header, phase_words, toggle
 
 __all__ = ["handoff_screen", "table_screen"]
 

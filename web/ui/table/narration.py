@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from phase10 import Action, Card, Discard, Draw, GameState, Hit, LayDown, NextHand, Step, TakeDiscard
 from phase10.rules import PERSON
 
-from .i18n import NOTHING, Text, text, words
-from .state import Move, Ui
-from .table_model import people, since_turn, watchers
+from ..kit.i18n import NOTHING, Text, text, words
+from ..state import Move, Ui
+from .model import people, since_turn, watchers
 
 __all__ = [
     "announce",

@@ -18,9 +18,9 @@ from phase10.pad import ScorePad, records
 from phase10.pad import standings as pad_standings
 from phase10.scoresheet import Standings
 
-from .html import Markup, el
-from .i18n import Words
-from .widgets import MAIN_EDITION
+from ..kit.html import Markup, el
+from ..kit.i18n import Words
+from ..kit.widgets import MAIN_EDITION
 
 __all__ = [
     "Sheet",

@@ -13,14 +13,14 @@ from phase10 import scoresheet
 from phase10.pad import CardKind, ScorePad, card_kinds
 from phase10.pad import standings as pad_standings
 
-from .html import Markup, el, join
-from .i18n import Words
-from .pad_form import cards_held, draft_total
-from .share import PAD
-from .sheets import Sheet, score_sheet, standings, way_to_play
-from .state import PadDraft, Ui
-from .storage_screens import notice
-from .widgets import button, header, toggle
+from ..kit.html import Markup, el, join
+from ..kit.i18n import Words
+from ..kit.widgets import button, header, toggle
+from ..results.share import PAD
+from ..results.sheets import Sheet, score_sheet, standings, way_to_play
+from ..saves.screens import notice
+from ..state import PadDraft, Ui
+from .form import cards_held, draft_total
 
 __all__ = ["pad_hand_screen", "pad_screen"]
 

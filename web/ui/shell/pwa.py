@@ -17,7 +17,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from .menus import update_banner
+from ..menus import update_banner
 from .platform import settle, spawn
 
 _state: dict[str, Any] = {}

@@ -1,5 +1,5 @@
 """The score pad's slot in storage (``ten-phases/pad``), kept with the same promises as
-the game's (see ``storage``): a pad another window wrote, or one that cannot be read, is
+the game's (see ``saves.storage``): a pad another window wrote, or one that cannot be read, is
 never written over unasked, and a finished pad joins the past games at once.
 
 A finished pad stays in its slot, shown with its winner, so its last hand can still be
@@ -14,10 +14,10 @@ from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
 from phase10.serialize import pad_to_json
 
-from .i18n import NOTHING, Text
-from .i18n import text as said
-from .records import PAD, LoadedPad, pad_text, read_pad
-from .storage import Saves
+from ..kit.i18n import NOTHING, Text
+from ..kit.i18n import text as said
+from ..records import PAD, LoadedPad, pad_text, read_pad
+from ..saves.storage import Saves
 
 __all__ = ["PadSlot"]
 

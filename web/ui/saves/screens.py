@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from phase10 import GameState
 
-from .html import Markup, el, join
-from .i18n import Text, Words
-from .records import Restore
-from .state import Ui
-from .widgets import button, header
+from ..kit.html import Markup, el, join
+from ..kit.i18n import Text, Words
+from ..kit.widgets import button, header
+from ..records import Restore
+from ..state import Ui
 
 __all__ = ["corrupt_screen", "games_fieldset", "notice", "restore_screen"]
 

@@ -1,5 +1,5 @@
 """The set-up screen: the players and who plays each seat, the edition, the ways to play,
-the house rule and the seed.  What it reads back is ``state.SetupInput`` (see app.py).
+the house rule and the seed.  What it reads back is ``state.SetupInput`` (see shell/app.py).
 The score pad of a game played with real cards is set up on the same form, without
 who plays each seat (people do) or the seed (nothing is dealt)."""
 
@@ -10,11 +10,11 @@ from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
 from phase10.rules import EDITIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
 
-from .html import Markup, el, join
-from .i18n import Words
-from .setup_form import default_name
-from .state import WAYS, SetupForm, WayToPlay
-from .widgets import button, choice, header, phase_list
+from ..kit.html import Markup, el, join
+from ..kit.i18n import Words
+from ..kit.widgets import button, choice, header, phase_list
+from ..state import WAYS, SetupForm, WayToPlay
+from .form import default_name
 
 __all__ = ["setup_screen"]
 
