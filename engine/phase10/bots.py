@@ -32,6 +32,11 @@ than the hands the flip would give the others (a fair sample of what a flip deal
 A Flip card a bot has already taken from the discard pile this hand is not taken
 again (``retaken_flip``): two bots could otherwise flip the table back and forth
 with the same two cards for ever.
+
+With phases in any order (ruling 33) a bot picks its phase from its own hand at the start
+of each hand (``ranked_picks``): easy picks any, normal the phase its hand is closest to;
+hard and the expert break ties by the phase more draws would bring closer, then by the
+phase that needs more cards, keeping the easier ones for later hands.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
+from .actions import Action, ChoosePhase, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import Card
 from .distance import cards_missing, has_outs, most_outs, outs
 from .finder import find_laydown
@@ -53,6 +58,7 @@ from .view import PlayerView, PublicPlayer
 __all__ = [
     "Bot",
     "Level",
+    "PickRank",
     "bot_seed",
     "feeds_next",
     "fits_somewhere",
@@ -61,6 +67,7 @@ __all__ = [
     "moment",
     "next_player",
     "phases_given",
+    "ranked_picks",
     "ranked_ties",
     "retaken_flip",
     "seat_bot",
@@ -92,9 +99,20 @@ class Bot:
 
             return expert_choice(seen, self.seed)
         rnd = random.Random(moment(self.seed, seen))
+        picks = [a for a in seen.legal if isinstance(a, ChoosePhase)]
+        if picks:
+            return self._pick(seen, picks, rnd)
         if seen.step is Step.DRAW:
             return self._draw(seen, rnd)
         return self._play(seen, rnd)
+
+    # --- picking a phase (ruling 33) -----------------------------------------------------
+
+    def _pick(self, seen: PlayerView, picks: Sequence[ChoosePhase], rnd: random.Random) -> ChoosePhase:
+        if self.level is Level.EASY:
+            return rnd.choice(list(picks))
+        ranks = ranked_picks(seen, thorough=self.level is not Level.NORMAL)
+        return ChoosePhase(min(ranks, key=lambda rank: rank.key).phase)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -191,6 +209,36 @@ class Bot:
         if self.level is Level.NORMAL:  # the next player in turn
             return targets[next(seat for seat in _seats_after(seen) if seat in targets)]
         return targets[max(targets, key=lambda seat: _threat(seen.players[seat]))]
+
+
+@dataclass(frozen=True, slots=True)
+class PickRank:
+    """How good a phase is to pick now (ruling 33): ``missing`` cards from the hand, then
+    ``outs`` (the draws that would bring it closer; counted when ``thorough``), then the
+    ``cards`` the phase asks for (more is harder: better done while the hand is for it)."""
+
+    phase: int
+    missing: int
+    outs: int
+    cards: int
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.missing, -self.outs, -self.cards, self.phase)
+
+
+def ranked_picks(seen: PlayerView, thorough: bool = True) -> list[PickRank]:
+    """Each phase ``seen``'s player may pick now, weighed from their hand alone; the best
+    is the one with the smallest ``key``."""
+    ranks: list[PickRank] = []
+    for action in seen.legal:
+        if not isinstance(action, ChoosePhase):
+            continue
+        spec = seen.options.phase_spec(action.phase)
+        missing = cards_missing(seen.hand, spec)
+        found = outs(seen.hand, spec, missing) if thorough else 0
+        ranks.append(PickRank(action.phase, missing, found, sum(group.size for group in spec.groups)))
+    return ranks
 
 
 def bot_seed(config: GameConfig, seat: int) -> int:
