@@ -7,7 +7,7 @@ mixed with public facts of the moment, so a game of bots replays from its seed.
 Levels:
 
 - **easy** lays down and hits when it can, but draws blindly and discards
-  carelessly;
+  carelessly (with a table's own list, only half the time: ``_HEEDFUL``);
 - **normal** keeps the cards that bring its phase closer (and its Wilds), takes
   the discard when it helps, sheds its costliest cards once its phase is down,
   and skips the next player;
@@ -169,6 +169,8 @@ class Bot:
             return self._skip(seen, skips, rnd)
         if self.level is Level.EASY:
             careless = [a for a in discards if not a.card.is_wild] or discards
+            if seen.options.phase_list is not None and not seen.me.has_laid and rnd.random() < _HEEDFUL:
+                careless = self._least_needed(seen, careless, rnd)
             return rnd.choice(careless)
         stuck = is_stuck(seen)
         # Now and then a stuck bot flips even when it gives a phase away: two bots each
@@ -179,6 +181,17 @@ class Bot:
             return min(discards, key=lambda a: costs[a])
         tied, order = ranked_ties(seen, costs)
         return min(tied, key=order)
+
+    def _least_needed(
+        self, seen: PlayerView, discards: Sequence[Discard], rnd: random.Random
+    ) -> list[Discard]:
+        """The discards normal finds best (``discard_cost``): those that leave the hand
+        closest to its phase, a flip weighed as normal weighs it."""
+        stuck = is_stuck(seen)
+        daring = stuck and rnd.random() < 0.125
+        costs = {a: self.discard_cost(seen, a.card, stuck, daring)[:2] for a in discards}
+        best = min(costs.values())
+        return [a for a in discards if costs[a] == best]
 
     def discard_cost(
         self, seen: PlayerView, card: Card, stuck: bool = False, daring: bool = False
@@ -239,6 +252,12 @@ def ranked_picks(seen: PlayerView, thorough: bool = True) -> list[PickRank]:
         found = outs(seen.hand, spec, missing) if thorough else 0
         ranks.append(PickRank(action.phase, missing, found, sum(group.size for group in spec.groups)))
     return ranks
+
+
+# With a table's own list, how often easy throws what normal would rather than any card: a
+# list may ask for phases (a set of nine, say) that careless play would take thousands of
+# turns to make (ruling 31).  The edition's lists are played as they always were.
+_HEEDFUL = 0.8
 
 
 def bot_seed(config: GameConfig, seat: int) -> int:

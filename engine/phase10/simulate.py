@@ -67,8 +67,9 @@ A = TypeVar("A", bound=Action)
 def guided_choice(state: GameState, actions: Sequence[Action], rnd: random.Random) -> Action:
     """Random legal play, guided: it lays down and hits whenever it can, picks the phase its
     hand is closest to (ruling 33), and most of the time discards a card its phase needs
-    least (random among those), else any card; it keeps its Flip cards while it can (a flip
-    turns over every hand, and a hand built for a large set would never be made)."""
+    least (random among those), else any card.  A Flip card is weighed by the hand the flip
+    would give it (the simulator knows its backs): flipping away a hand built for a large
+    set at random would keep such a phase from ever being made."""
     eager = [action for action in actions if isinstance(action, LayDown | Hit)]
     if eager:
         return rnd.choice(eager)
@@ -80,12 +81,21 @@ def guided_choice(state: GameState, actions: Sequence[Action], rnd: random.Rando
     discards = [action for action in actions if isinstance(action, Discard)]
     if not discards:
         return rnd.choice(list(actions))
-    if options.ruleset().two_sided:
-        discards = [action for action in discards if not action.card.flips] or discards
     if state.player.has_laid or rnd.random() < _CARELESS:
         return rnd.choice(discards)
     spec = state.phase_spec(state.current)
-    return _closest(discards, lambda discard: cards_missing(without(hand, discard.card), spec), rnd)
+    flips = options.ruleset().two_sided
+    held = state.player.hand
+
+    def missing(discard: Discard) -> int:
+        if flips and discard.card.flips:
+            rest = without([card.shown for card in held], discard.card)
+            backs = [card.turned().shown for card in held]
+            backs.remove(next(card for card in held if card.shown == discard.card).turned().shown)
+            return cards_missing(backs, spec) if len(rest) == len(backs) else cards_missing(rest, spec)
+        return cards_missing(without(hand, discard.card), spec)
+
+    return _closest(discards, missing, rnd)
 
 
 def _closest(actions: Sequence[A], missing: Callable[[A], int], rnd: random.Random) -> A:
