@@ -1,12 +1,12 @@
 """Ten Phases: an unofficial rules engine for the Phase 10 card game."""
 
-from . import pad, scoresheet
-from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
+from . import pad, phaselists, scoresheet
+from .actions import Action, ChoosePhase, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard, parse_action
 from .cards import SKIP, WILD, Card, CardError, Color, format_cards, parse_card, parse_cards
 from .finder import enumerate_laydowns, find_laydown
 from .game import IllegalActionError, apply, legal_actions, new_game, replay, why_illegal
 from .groups import End, Group
-from .rules import CLASSIC, GameConfig, GroupKind, Options, PhaseSpec, Ruleset, SetupError
+from .rules import CLASSIC, GameConfig, GroupKind, Options, PhaseList, PhaseSpec, Ruleset, SetupError
 from .state import GameState, HandRecord, PlayerState, Step
 from .view import PlayerView, PublicPlayer, TableView, public_view, view
 
@@ -19,6 +19,7 @@ __all__ = [
     "Action",
     "Card",
     "CardError",
+    "ChoosePhase",
     "Color",
     "Discard",
     "Draw",
@@ -33,6 +34,7 @@ __all__ = [
     "LayDown",
     "NextHand",
     "Options",
+    "PhaseList",
     "PhaseSpec",
     "PlayerState",
     "PlayerView",
@@ -52,6 +54,7 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "phaselists",
     "public_view",
     "replay",
     "scoresheet",

@@ -8,6 +8,7 @@ hit W @1:0 low               hit a Wild on seat 1's first group, at the low end
 discard R7                   discard a card
 discard S @2                 discard a Skip against seat 2
 next                         deal the next hand
+choose 7                     phases in any order: play phase 7 this hand
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .rules import GroupKind
 __all__ = [
     "Action",
     "ActionSyntaxError",
+    "ChoosePhase",
     "Discard",
     "Draw",
     "Hit",
@@ -111,7 +113,18 @@ class NextHand(_Written):
         return "next"
 
 
-Action = Draw | TakeDiscard | LayDown | Hit | Discard | NextHand
+@dataclass(frozen=True, slots=True, repr=False)
+class ChoosePhase(_Written):
+    """Phases in any order (ruling 33): the phase this player plays this hand, picked
+    before their first draw of it."""
+
+    phase: int
+
+    def __str__(self) -> str:
+        return f"choose {self.phase}"
+
+
+Action = Draw | TakeDiscard | LayDown | Hit | Discard | NextHand | ChoosePhase
 
 
 def parse_action(text: str) -> Action:
@@ -129,6 +142,14 @@ def parse_action(text: str) -> Action:
             return TakeDiscard()
         if verb == "next" and not args:
             return NextHand()
+        if (
+            verb == "choose"
+            and len(args) == 1
+            and args[0].isascii()
+            and args[0].isdigit()
+            and len(args[0]) <= 3
+        ):
+            return ChoosePhase(int(args[0]))
         if verb == "lay" and args:
             return LayDown(tuple(_parse_group(arg) for arg in args))
         if verb == "hit" and len(args) in (2, 3):
@@ -142,7 +163,7 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError(f"cannot read action {text!r}: {error}") from None
     raise ActionSyntaxError(
         f"cannot read action {text!r}: expected draw, take, lay KIND:CARDS..., "
-        "hit CARD @SEAT:GROUP [low|high], discard CARD [@SEAT] or next"
+        "hit CARD @SEAT:GROUP [low|high], discard CARD [@SEAT], next or choose PHASE"
     )
 
 

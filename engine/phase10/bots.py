@@ -7,7 +7,7 @@ mixed with public facts of the moment, so a game of bots replays from its seed.
 Levels:
 
 - **easy** lays down and hits when it can, but draws blindly and discards
-  carelessly;
+  carelessly (with a table's own list, mostly heeding its phase: ``heuristics._HEEDFUL``);
 - **normal** keeps the cards that bring its phase closer (and its Wilds), takes
   the discard when it helps, sheds its costliest cards once its phase is down,
   and skips the next player;
@@ -32,6 +32,11 @@ than the hands the flip would give the others (a fair sample of what a flip deal
 A Flip card a bot has already taken from the discard pile this hand is not taken
 again (``retaken_flip``): two bots could otherwise flip the table back and forth
 with the same two cards for ever.
+
+With phases in any order (ruling 33) a bot picks its phase from its own hand at the start
+of each hand (``ranked_picks``): easy picks any, normal the phase its hand is closest to;
+hard and the expert break ties by the phase more draws would bring closer, then by the
+phase that needs more cards, keeping the easier ones for later hands.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from .expert import expert_choice
 from .heuristics import (
     Heuristic,
     Level,
+    PickRank,
     feeds_next,
     fits_somewhere,
     is_stuck,
@@ -50,6 +56,7 @@ from .heuristics import (
     moment,
     next_player,
     phases_given,
+    ranked_picks,
     ranked_ties,
     retaken_flip,
     without,
@@ -61,6 +68,7 @@ from .view import PlayerView
 __all__ = [
     "Bot",
     "Level",
+    "PickRank",
     "bot_seed",
     "feeds_next",
     "fits_somewhere",
@@ -69,6 +77,7 @@ __all__ = [
     "moment",
     "next_player",
     "phases_given",
+    "ranked_picks",
     "ranked_ties",
     "retaken_flip",
     "seat_bot",

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .actions import Action, Discard, Draw, Hit, LayDown, TakeDiscard
+from .actions import Action, ChoosePhase, Discard, Draw, Hit, LayDown, TakeDiscard
 from .cards import Card
 from .distance import cards_missing
 from .expert import KNOBS, denied_player, expert_choice
-from .heuristics import fits_somewhere, next_player, without
+from .heuristics import fits_somewhere, next_player, ranked_picks, without
 from .rules import GroupKind, PhaseSpec
 from .state import GameState, Step
 from .view import PlayerView, PublicPlayer
@@ -56,6 +56,12 @@ class Why(StrEnum):
     DISCARD_SAFE = "discard-safe"  # phase down: ``player``, next, could hit with the others
     DISCARD_POINTS = "discard-points"  # phase down: it fits nowhere and costs ``number`` points
     FLIP = "flip"  # Flip edition: the flip deals a fresh hand
+    # Phases in any order (ruling 33): the pick of phase ``number``, ``missing`` cards away.
+    PICK_ONLY = "pick-only"  # the only phase not completed yet
+    PICK_READY = "pick-ready"  # the hand already makes it: lay it down after the draw
+    PICK_CLOSEST = "pick-closest"  # closer than any other: the hand holds ``holding`` of it
+    PICK_OUTS = "pick-outs"  # as close as ``phases``, but more of the next draws would help
+    PICK_HARDER = "pick-harder"  # as close as ``phases``; it needs more cards: keep those for later
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +85,8 @@ class Advice:
     taken: tuple[Card, ...] = ()  # what ``player`` took from the discard pile
     kept: Card | None = None  # a card as good to throw, kept from ``player``
     number: int = 0  # a phase number or points
+    missing: int = 0  # a phase picked: the cards the hand is short of it
+    phases: tuple[int, ...] = ()  # a phase picked: the others as close to the hand
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -87,6 +95,8 @@ class Advice:
             return tuple(card for group in self.action.groups for card in group.cards)
         if isinstance(self.action, Hit | Discard):
             return (self.action.card,)
+        if isinstance(self.action, ChoosePhase) and self.holding is not None:
+            return self.holding.cards
         return ()
 
 
@@ -109,6 +119,8 @@ def explain(seen: PlayerView, action: Action) -> Advice:
     """Why ``action`` (one of ``seen.legal``) is a good move, as the facts a reason names."""
     if action not in seen.legal:
         raise CoachError(f"'{action}' is not a move seat {seen.seat} can make now")
+    if isinstance(action, ChoosePhase):
+        return _picking(seen, action)
     if isinstance(action, Draw | TakeDiscard):
         return _drawing(seen, action)
     if isinstance(action, LayDown):
@@ -131,6 +143,31 @@ def count_hint(state: GameState, seat: int) -> GameState:
     used = list(state.hints_used or (0,) * len(state.players))
     used[seat] += 1
     return replace(state, hints_used=tuple(used))
+
+
+# --- picking a phase (ruling 33) -------------------------------------------------------------
+
+
+def _picking(seen: PlayerView, action: ChoosePhase) -> Advice:
+    """Why phase ``action.phase`` is the one to play this hand, as hard and the expert weigh it
+    (``heuristics.ranked_picks``): the closest to the hand, then the most outs, then the most cards."""
+    ranks = {rank.phase: rank for rank in ranked_picks(seen)}
+    mine = ranks[action.phase]
+    held = holding(seen.hand, seen.options.phase_spec(action.phase))
+
+    def advice(why: Why, phases: tuple[int, ...] = ()) -> Advice:
+        return Advice(action, why, holding=held, number=action.phase, missing=mine.missing, phases=phases)
+
+    if len(ranks) == 1:
+        return advice(Why.PICK_ONLY)
+    if mine.missing == 0:
+        return advice(Why.PICK_READY)
+    alike = tuple(n for n, rank in ranks.items() if n != action.phase and rank.missing == mine.missing)
+    if not alike:
+        return advice(Why.PICK_CLOSEST)
+    if all(ranks[n].outs < mine.outs for n in alike):
+        return advice(Why.PICK_OUTS, alike)
+    return advice(Why.PICK_HARDER, alike)
 
 
 # --- drawing ---------------------------------------------------------------------------------

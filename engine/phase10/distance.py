@@ -5,6 +5,10 @@ The classic game's phases are counted by number and colour (``_missing``); the F
 edition's, of sets and colour runs where a card may fix only one of number and colour, by a
 search of the places its runs could go (``_runs_short``).  Both remember their answers: a
 bot weighs the same few hands many times over in one decision, and again on the next turn.
+
+A table's own list (ruling 31) may ask the classic deck for colour runs beside runs or
+colour groups: ``_missing`` counts those too, by colour and number, and a count of none
+missing is checked by the finder, so that 0 always means the hand makes the phase.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cards import COLORS, NUMBERS, Card, Side, parse_cards
-from .rules import GroupKind, GroupSpec, PhaseSpec
+from .finder import find_laydown
+from .rules import CLASSIC, GroupKind, GroupSpec, PhaseSpec
 
 __all__ = ["cards_missing", "has_outs", "most_outs", "outs", "probes"]
 
@@ -69,8 +74,15 @@ def _closer(hand: Sequence[Card], phase: PhaseSpec, missing: int) -> bool:
 
 
 def _has_color_runs(phase: PhaseSpec) -> bool:
-    """The Flip edition's phases: colour runs, counted by their own search."""
-    return any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups)
+    """Phases of sets and colour runs (the Flip edition's), counted by their own search."""
+    kinds = {spec.kind for spec in phase.groups}
+    return GroupKind.COLOR_RUN in kinds and kinds <= {GroupKind.SET, GroupKind.COLOR_RUN}
+
+
+def _mixes_color_runs(phase: PhaseSpec) -> bool:
+    """An own list's classic phase with a colour run beside a run or a colour group (ruling 31)."""
+    kinds = {spec.kind for spec in phase.groups}
+    return GroupKind.COLOR_RUN in kinds and not kinds <= {GroupKind.SET, GroupKind.COLOR_RUN}
 
 
 def probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
@@ -79,6 +91,13 @@ def probes(hand: tuple[Card, ...], phase: PhaseSpec) -> list[Card]:
         if any(card.side is Side.WILD for card in hand):
             return list(_WILD_NUMBERS)
         return _color_side_probes(hand, phase)
+    if _mixes_color_runs(phase):
+        found = set(_color_side_probes(hand, phase))
+        if any(spec.kind is GroupKind.RUN for spec in phase.groups):
+            found.update(Card.number_card(COLORS[0], n) for n in NUMBERS)
+        if any(spec.kind is GroupKind.COLOR for spec in phase.groups):
+            found.update(Card.number_card(color, 1) for color in COLORS)
+        return sorted(found)
     if any(spec.kind is GroupKind.COLOR for spec in phase.groups):
         return [Card.number_card(color, 1) for color in COLORS]
     return [Card.number_card(COLORS[0], n) for n in NUMBERS]
@@ -123,24 +142,52 @@ def _classic_missing(hand: tuple[Card, ...], phase: PhaseSpec) -> int:
         elif card.is_natural:
             by_number[card.number] += 1
             by_color[card.color.index] += 1
+    if _mixes_color_runs(phase):
+        by_cell = [[0] * _SLOTS for _ in COLORS]
+        for card in hand:
+            if card.is_natural:
+                by_cell[card.color.index][card.number] += 1
+        best = _missing(_color_runs_first(phase.groups), 0, by_number, by_color, by_cell)
+        if best - wilds <= 0 and not _makes(hand, phase):
+            return 1  # counted apart, the groups fit; the cards cannot go to all of them at once
+        return max(0, best - wilds)
     best = _missing(phase.groups, 0, by_number, by_color)
     return max(0, best - wilds)
 
 
-def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_color: list[int]) -> int:
-    """Fewest cards short of ``specs[index:]``, before Wilds (each group needs a natural card)."""
+def _color_runs_first(specs: tuple[GroupSpec, ...]) -> tuple[GroupSpec, ...]:
+    """Colour runs first: they take cards out of the counts by number and by colour both."""
+    return tuple(sorted(specs, key=lambda spec: spec.kind is not GroupKind.COLOR_RUN))
+
+
+def _makes(hand: Sequence[Card], phase: PhaseSpec) -> bool:
+    return find_laydown(hand, phase, CLASSIC) is not None
+
+
+def _missing(
+    specs: tuple[GroupSpec, ...],
+    index: int,
+    by_number: list[int],
+    by_color: list[int],
+    by_cell: list[list[int]] | None = None,
+) -> int:
+    """Fewest cards short of ``specs[index:]``, before Wilds (each group needs a natural card).
+    ``by_cell`` counts the cards by colour and number, for colour runs (ruling 31)."""
     if index == len(specs):
         return 0
     spec = specs[index]
     size = spec.size
     best = 10**6
-    if spec.kind is GroupKind.SET:
+    if spec.kind is GroupKind.COLOR_RUN:
+        assert by_cell is not None  # ``_classic_missing`` counts cells for a phase with colour runs
+        best = _color_run_missing(specs, index, by_number, by_color, by_cell)
+    elif spec.kind is GroupKind.SET:
         # The three numbers held most often are the only sets worth weighing.
         held = sorted((n for n in NUMBERS if by_number[n]), key=lambda n: -by_number[n])[:3]
         for number in held:
             used = min(by_number[number], size)
             by_number[number] -= used
-            best = min(best, size - used + _missing(specs, index + 1, by_number, by_color))
+            best = min(best, size - used + _missing(specs, index + 1, by_number, by_color, by_cell))
             by_number[number] += used
     elif spec.kind is GroupKind.RUN:
         for start in range(NUMBERS[0], _SLOTS + 1 - size):
@@ -149,7 +196,7 @@ def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_
                 continue
             for n in present:
                 by_number[n] -= 1
-            best = min(best, size - len(present) + _missing(specs, index + 1, by_number, by_color))
+            best = min(best, size - len(present) + _missing(specs, index + 1, by_number, by_color, by_cell))
             for n in present:
                 by_number[n] += 1
     else:
@@ -158,10 +205,36 @@ def _missing(specs: tuple[GroupSpec, ...], index: int, by_number: list[int], by_
             if used == 0:
                 continue
             by_color[color] -= used
-            best = min(best, size - used + _missing(specs, index + 1, by_number, by_color))
+            best = min(best, size - used + _missing(specs, index + 1, by_number, by_color, by_cell))
             by_color[color] += used
     if best == 10**6:  # no natural card for this group yet: all of it is missing
-        best = size + _missing(specs, index + 1, by_number, by_color)
+        best = size + _missing(specs, index + 1, by_number, by_color, by_cell)
+    return best
+
+
+def _color_run_missing(
+    specs: tuple[GroupSpec, ...],
+    index: int,
+    by_number: list[int],
+    by_color: list[int],
+    by_cell: list[list[int]],
+) -> int:
+    """``_missing`` for a colour run at ``specs[index]``: each colour's places worth weighing
+    (``_run_windows``), its cards out of every count."""
+    size = specs[index].size
+    best = 10**6
+    for color, row in enumerate(by_cell):
+        for _, taken in _run_windows(_held(row), 0, size):
+            for _, n in taken:
+                row[n] -= 1
+                by_number[n] -= 1
+                by_color[color] -= 1
+            rest = _missing(specs, index + 1, by_number, by_color, by_cell)
+            best = min(best, size - len(taken) + rest)
+            for _, n in taken:
+                row[n] += 1
+                by_number[n] += 1
+                by_color[color] += 1
     return best
 
 

@@ -11,35 +11,62 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations, product
 
 from .cards import COLORS, NUMBERS, WILD, Card
 from .groups import Group, add_to_group, arrange_run, hit_ends, holds_number, laydown_problem
 from .rules import GroupKind, GroupSpec, PhaseSpec, Ruleset
 
-__all__ = ["enumerate_laydowns", "find_laydown"]
+__all__ = ["can_make", "enumerate_laydowns", "find_laydown"]
 
 Laydown = tuple[Group, ...]
 
-# An abstract group: kind, the naturals it uses (by number, or by colour) and its wild count.
+# An abstract group: kind, the naturals it uses (by number, by colour, or for a colour run
+# by cell: colour index * _CELLS + number) and its wild count.
 _Abstract = tuple[GroupKind, tuple[int, ...], int]
+_CELLS = 16  # a colour's row of cells, indexed by number (0 and 13-15 unused)
 
 
 def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Laydown | None:
     """A valid lay-down of ``phase`` from ``hand``, using as few cards as it can, or None."""
-    if not _counts_suffice(hand, phase):
+    counted = _Counted.of(hand, phase)
+    if counted is None:
         return _first_exact(hand, phase, rules)
-    wilds = sum(1 for card in hand if card.is_wild)
-    by_number = [0] * NUMBERS.stop  # indexed by card number
-    by_color = [0] * len(COLORS)
-    for card in hand:
-        if card.is_natural:
-            by_number[card.number] += 1
-            by_color[card.color.index] += 1
+    found = _by_counts(counted, hand, phase, rules)
+    if found is None or phase not in rules.phases or (counted.plain and not _has_color_runs(phase)):
+        return found
+    # The edition's own phases that were always searched card by card keep that search's
+    # lay-down (the search on counts only says when there is none): the Flip edition's bots
+    # lay it, and their games must replay as they always did.
+    return _first_exact(hand, phase, rules)
+
+
+def _has_color_runs(phase: PhaseSpec) -> bool:
+    return any(spec.kind is GroupKind.COLOR_RUN for spec in phase.groups)
+
+
+def can_make(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> bool:
+    """Whether ``hand`` (of any size) makes ``phase``: ``find_laydown`` without choosing the
+    lay-down an edition's own phase has always been given."""
+    counted = _Counted.of(hand, phase)
+    if counted is None:
+        return _first_exact(hand, phase, rules) is not None
+    return _by_counts(counted, hand, phase, rules) is not None
+
+
+def _by_counts(counted: _Counted, hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Laydown | None:
+    """The search on counts: abstract groups on the hand's counts by number, colour and cell,
+    each solution then given concrete cards and checked."""
     order = sorted(range(len(phase.groups)), key=lambda i: _difficulty(phase.groups[i]))
     specs = [phase.groups[i] for i in order]
-    for abstract in _search(specs, 0, by_number, by_color, wilds, rules, ()):
-        laydown = _materialize(abstract, hand, rules)
+    plain = counted.plain and not _mixes_keys(phase)
+    # A run may need to leave a card it could use to another group that has no other card
+    # fixing its key: ``_lent`` weighs that.  The classic edition's own phases do without
+    # it, so that the lay-downs found there stay those its bots have always laid.
+    lend = len(specs) > 1 and not (counted.plain and phase in rules.phases)
+    for abstract in _search(specs, 0, counted.counts(), counted.wilds(), rules, (), lend):
+        laydown = _materialize(abstract, hand, rules) if plain else _matched(abstract, counted, rules)
         if laydown is None:
             continue
         if phase.must_include is not None and not holds_number(laydown, phase.must_include):
@@ -51,12 +78,71 @@ def find_laydown(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Layd
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """A hand sorted by what its cards fix: ``cells`` (by colour index * ``_CELLS`` + number)
+    hold the cards that fix both, ``stars`` (by colour) those that fix only a colour, ``free``
+    those that fix neither.  A hand of cards that fix only a number (the Flip edition's Wild
+    Side) is counted with each card in a red cell of its number: no card in it fixes a colour,
+    so every run it makes can be a red one."""
+
+    cells: dict[int, list[Card]]
+    stars: tuple[list[Card], ...]
+    free: list[Card]
+    plain: bool  # the classic deck's cards only: numbers with colours, Wilds, Skips
+
+    @staticmethod
+    def of(hand: Sequence[Card], phase: PhaseSpec) -> _Counted | None:
+        """The hand counted, or None when its cards cannot be (numbers without colours next
+        to cards with colours, or a colour group to make from numbers without colours)."""
+        cells: dict[int, list[Card]] = {}
+        stars: tuple[list[Card], ...] = tuple([] for _ in COLORS)
+        free: list[Card] = []
+        bare = colored = False  # cards that fix only a number; cards that fix a colour
+        for card in hand:
+            if card.is_skip:
+                continue
+            number, color = card.fixed_number, card.fixed_color
+            if number is None and color is None:
+                free.append(card)
+            elif number is None:
+                assert color is not None
+                stars[color.index].append(card)
+                colored = True
+            else:
+                cells.setdefault((0 if color is None else color.index) * _CELLS + number, []).append(card)
+                bare, colored = bare or color is None, colored or color is not None
+        if bare and (colored or any(spec.kind is GroupKind.COLOR for spec in phase.groups)):
+            return None
+        plain = not bare and not any(stars) and all(card.is_wild for card in free)
+        return _Counted(cells, stars, free, plain)
+
+    def counts(self) -> _Counts:
+        by_number = [0] * NUMBERS.stop  # indexed by card number
+        by_color = [0] * len(COLORS)
+        by_cell = [0] * (_CELLS * len(COLORS))
+        for key, cards in self.cells.items():
+            by_cell[key] = len(cards)
+            by_number[key % _CELLS] += len(cards)
+            by_color[key // _CELLS] += len(cards)
+        return _Counts(by_number, by_color, by_cell)
+
+    def wilds(self) -> _Wilds:
+        stars = tuple(len(cards) for cards in self.stars)
+        return _Wilds(len(self.free), stars if any(stars) else ())
+
+
 def _counts_suffice(hand: Sequence[Card], phase: PhaseSpec) -> bool:
-    """Can the search on counts decide?  It can when every card fixes both its number and
-    its colour or neither (the classic deck), and no group asks for both at once."""
-    return all(card.is_natural or card.is_wild or card.is_skip for card in hand) and all(
-        spec.kind is not GroupKind.COLOR_RUN for spec in phase.groups
-    )
+    """Can the search on counts decide with the classic deck's cards alone?  It can when every
+    card fixes both its number and its colour or neither."""
+    return all(card.is_natural or card.is_wild or card.is_skip for card in hand)
+
+
+def _mixes_keys(phase: PhaseSpec) -> bool:
+    """Whether the phase's groups pick cards by more than one key (number, colour, or both
+    for a colour run, ruling 31): their cards are then matched by ``_matched``."""
+    kinds = {spec.kind for spec in phase.groups}
+    return GroupKind.COLOR_RUN in kinds or (GroupKind.COLOR in kinds and len(kinds) > 1)
 
 
 def _first_exact(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Laydown | None:
@@ -74,57 +160,191 @@ def _first_exact(hand: Sequence[Card], phase: PhaseSpec, rules: Ruleset) -> Layd
 
 
 def _difficulty(spec: GroupSpec) -> tuple[int, int]:
-    # Runs and colour groups constrain most; try them first so failures come early.
+    # Colour runs, then runs and colour groups, constrain most; try them first so failures
+    # come early (and a colour run's cells are taken before the numbers and colours others count).
+    if spec.kind is GroupKind.COLOR_RUN:
+        return (-1, -spec.size)
     return (0 if spec.kind is not GroupKind.SET else 1, -spec.size)
+
+
+@dataclass(slots=True)
+class _Counts:
+    """The hand's numbered cards counted by number, by colour and by cell (colour and number)."""
+
+    by_number: list[int]
+    by_color: list[int]
+    by_cell: list[int]
+
+    def take(self, kind: GroupKind, keys: Sequence[int], step: int) -> None:
+        """Count ``keys`` out of the hand (``step`` -1) or back in (+1).  A colour run's cells
+        come out of every count; the other kinds' keys out of their own count only (their
+        cards' other key is left to ``_matched``)."""
+        if kind is GroupKind.COLOR_RUN:
+            for key in keys:
+                self.by_cell[key] += step
+                self.by_number[key % _CELLS] += step
+                self.by_color[key // _CELLS] += step
+            return
+        counts = self.by_color if kind is GroupKind.COLOR else self.by_number
+        for key in keys:
+            counts[key] += step
+
+
+@dataclass(frozen=True, slots=True)
+class _Wilds:
+    """The cards that stand in for others, and what the groups chosen so far need of them:
+    ``free`` fit anywhere; ``stars`` (the Flip edition's Colour Side Stars, by colour; empty
+    when the hand has none) fit anything of their colour; ``colored`` counts the places of
+    colour runs and colour groups still to fill (by colour), ``anywhere`` those of sets and
+    runs."""
+
+    free: int
+    stars: tuple[int, ...] = ()
+    colored: tuple[int, ...] = (0, 0, 0, 0)
+    anywhere: int = 0
+
+    def available(self, kind: GroupKind, color: int) -> int:
+        """The most places a group of ``kind`` (of colour index ``color``) could still fill."""
+        if not self.stars:
+            return self.free - self.anywhere - sum(self.colored)
+        if kind is GroupKind.SET or kind is GroupKind.RUN:
+            return self.free - self._deficit() + self._leftover() - self.anywhere
+        most = 0
+        while self._promised(color, most + 1)._fits():
+            most += 1
+        return most
+
+    def promise(self, kind: GroupKind, color: int, count: int) -> _Wilds:
+        if kind is GroupKind.SET or kind is GroupKind.RUN:
+            return _Wilds(self.free, self.stars, self.colored, self.anywhere + count)
+        return self._promised(color, count)
+
+    def _promised(self, color: int, count: int) -> _Wilds:
+        colored = list(self.colored)
+        colored[color] += count
+        return _Wilds(self.free, self.stars, tuple(colored), self.anywhere)
+
+    def _deficit(self) -> int:
+        return sum(max(0, need - have) for need, have in zip(self.colored, self.stars, strict=True))
+
+    def _leftover(self) -> int:
+        return sum(max(0, have - need) for need, have in zip(self.colored, self.stars, strict=True))
+
+    def _fits(self) -> bool:
+        """Stars go to places of their colour, then any place; free cards fill what is left."""
+        return self._deficit() + max(0, self.anywhere - self._leftover()) <= self.free
 
 
 def _search(
     specs: list[GroupSpec],
     index: int,
-    by_number: list[int],
-    by_color: list[int],
-    wilds: int,
+    counts: _Counts,
+    wilds: _Wilds,
     rules: Ruleset,
     chosen: tuple[_Abstract, ...],
+    lend: bool = False,
 ) -> Iterator[tuple[_Abstract, ...]]:
     if index == len(specs):
         yield chosen
         return
+    if not _may_fit(specs, index, counts, wilds):
+        return
     spec = specs[index]
     previous = chosen[-1] if chosen and specs[index - 1] == spec else None
-    for group in _abstract_groups(spec, by_number, by_color, wilds, rules):
+    for group in _abstract_groups(spec, counts, wilds, rules, lend):
         # Two groups of the same spec are interchangeable: take them in one order only.
         if previous is not None and group < previous:
             continue
         kind, naturals, used_wilds = group
-        counts = by_color if kind is GroupKind.COLOR else by_number
-        for key in naturals:
-            counts[key] -= 1
-        yield from _search(specs, index + 1, by_number, by_color, wilds - used_wilds, rules, (*chosen, group))
-        for key in naturals:
-            counts[key] += 1
+        counts.take(kind, naturals, -1)
+        promised = wilds.promise(kind, _color_of(kind, naturals), used_wilds)
+        yield from _search(specs, index + 1, counts, promised, rules, (*chosen, group), lend)
+        counts.take(kind, naturals, +1)
+
+
+def _may_fit(specs: list[GroupSpec], index: int, counts: _Counts, wilds: _Wilds) -> bool:
+    """Whether the cards left could at all make ``specs[index:]``: a numbered card for each
+    group, and cards enough for all of them.  The counts by number overcount what is left
+    (a colour group's cards come out of the counts by colour only), so this never refuses
+    what could be made: it only cuts short a search that would find nothing."""
+    numbered = sum(counts.by_number)
+    needed = 0
+    for spec in specs[index:]:
+        needed += spec.size
+    return numbered >= len(specs) - index and numbered + wilds.available(GroupKind.SET, 0) >= needed
+
+
+def _color_of(kind: GroupKind, keys: tuple[int, ...]) -> int:
+    """The colour index of a colour group's or colour run's abstract keys (0 for other kinds)."""
+    if kind is GroupKind.COLOR:
+        return keys[0]
+    if kind is GroupKind.COLOR_RUN:
+        return keys[0] // _CELLS
+    return 0
 
 
 def _abstract_groups(
-    spec: GroupSpec, by_number: list[int], by_color: list[int], wilds: int, rules: Ruleset
+    spec: GroupSpec, counts: _Counts, wilds: _Wilds, rules: Ruleset, lend: bool = False
 ) -> Iterator[_Abstract]:
+    """The abstract groups of ``spec`` the counts allow, the likeliest first; with ``lend``,
+    then the runs that leave one or two of their cards to other groups (``_lent``)."""
+    found = _plain_groups(spec, counts, wilds, rules)
+    if not lend or not spec.kind.is_run:
+        yield from found
+        return
+    runs = list(found)
+    yield from runs
+    spare = wilds.available(spec.kind, 0)
+    for kind, keys, missing in runs:
+        if kind is GroupKind.COLOR_RUN:
+            spare = wilds.available(kind, keys[0] // _CELLS)
+        yield from _lent(kind, keys, missing, spare)
+
+
+def _lent(kind: GroupKind, keys: tuple[int, ...], missing: int, spare: int) -> Iterator[_Abstract]:
+    """A run of ``keys`` with one or two of them left out, stand-ins in their places.
+
+    Whenever a lay-down exists, one exists whose runs leave out only cards that another
+    group holds as its only card fixing its key (any other card can trade places with a
+    stand-in in the run), so one for each other group, and a phase has at most three."""
+    for dropped in (1, 2):
+        if len(keys) - dropped < 1 or missing + dropped > spare:
+            return
+        for kept in combinations(keys, len(keys) - dropped):
+            yield (kind, kept, missing + dropped)
+
+
+def _plain_groups(spec: GroupSpec, counts: _Counts, wilds: _Wilds, rules: Ruleset) -> Iterator[_Abstract]:
+    by_number, by_color = counts.by_number, counts.by_color
     size = spec.size
     if spec.kind is GroupKind.SET:
-        for number in sorted(NUMBERS, key=lambda n: -by_number[n]):
+        spare = wilds.available(GroupKind.SET, 0)
+        # The numbers held, most first (those not held give no set: it needs a numbered card).
+        for number in sorted((n for n in NUMBERS if by_number[n] > 0), key=lambda n: -by_number[n]):
             have = by_number[number]
-            for naturals in range(min(have, size), max(1, size - wilds) - 1, -1):
+            for naturals in range(min(have, size), max(1, size - spare) - 1, -1):
                 yield (GroupKind.SET, (number,) * naturals, size - naturals)
     elif spec.kind is GroupKind.RUN:
+        spare = wilds.available(GroupKind.RUN, 0)
         for start in range(1, rules.max_run_length - size + 2):
             span = range(start, start + size)
             present = tuple(n for n in span if by_number[n] > 0)
             missing = size - len(present)
-            if present and missing <= wilds:
+            if present and missing <= spare:
                 yield (GroupKind.RUN, present, missing)
+    elif spec.kind is GroupKind.COLOR_RUN:
+        for color in sorted(range(len(COLORS)), key=lambda c: -by_color[c]):
+            row, spare = color * _CELLS, wilds.available(GroupKind.COLOR_RUN, color)
+            for start in range(1, rules.max_run_length - size + 2):
+                cells = tuple(row + n for n in range(start, start + size) if counts.by_cell[row + n] > 0)
+                missing = size - len(cells)
+                if cells and missing <= spare:
+                    yield (GroupKind.COLOR_RUN, cells, missing)
     else:
         for color in sorted(range(len(COLORS)), key=lambda c: -by_color[c]):
             have = by_color[color]
-            for naturals in range(min(have, size), max(1, size - wilds) - 1, -1):
+            spare = wilds.available(GroupKind.COLOR, color)
+            for naturals in range(min(have, size), max(1, size - spare) - 1, -1):
                 yield (GroupKind.COLOR, (color,) * naturals, size - naturals)
 
 
@@ -137,10 +357,12 @@ def _materialize(abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: R
     pool = Counter(hand)
     groups: list[Group] = []
     needs_number = Counter(n for kind, keys, _ in abstract if kind is not GroupKind.COLOR for n in keys)
+    # The natural cards left in the pool by number, kept as cards are taken.
+    left = Counter(card.number for card in hand if card.is_natural)
     for kind, keys, wild_count in sorted(abstract, key=lambda g: g[0] is not GroupKind.COLOR):
         cards: list[Card] = []
         for key in keys:
-            card = _take(pool, kind, key, needs_number)
+            card = _take(pool, kind, key, needs_number, left)
             if card is None:
                 return None
             cards.append(card)
@@ -158,12 +380,14 @@ def _materialize(abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: R
     return _canonical(groups)
 
 
-def _take(pool: Counter[Card], kind: GroupKind, key: int, needs_number: Counter[int]) -> Card | None:
+def _take(
+    pool: Counter[Card], kind: GroupKind, key: int, needs_number: Counter[int], left: Counter[int]
+) -> Card | None:
     if kind is GroupKind.COLOR:
         color = COLORS[key]
         candidates = [c for c in pool if pool[c] > 0 and c.is_natural and c.color is color]
         # Spend the numbers that the other groups need least.
-        candidates.sort(key=lambda c: (needs_number[c.number] - _spare(pool, c.number), c.code))
+        candidates.sort(key=lambda c: (needs_number[c.number] - left[c.number], c.code))
     else:
         candidates = [c for c in pool if pool[c] > 0 and c.is_natural and c.number == key]
         candidates.sort(key=lambda c: (-pool[c], c.code))
@@ -173,11 +397,108 @@ def _take(pool: Counter[Card], kind: GroupKind, key: int, needs_number: Counter[
         return None
     card = candidates[0]
     pool[card] -= 1
+    left[card.number] -= 1
     return card
 
 
-def _spare(pool: Counter[Card], number: int) -> int:
-    return sum(count for card, count in pool.items() if card.is_natural and card.number == number)
+# A place in a group still to fill: the group's index, and the key a card must have there
+# (a number for a set or run, a colour index for a colour group, as its kind says).
+_Place = tuple[int, GroupKind, int]
+
+
+def _matched(abstract: tuple[_Abstract, ...], counted: _Counted, rules: Ruleset) -> Laydown | None:
+    """Concrete cards for abstract groups, from the hand as ``counted``: a colour run's cells
+    take their own cards; the other groups' places (a number for a set or run, a colour for a
+    colour group) are matched to the numbered cards left, each card to one place, by
+    augmenting paths; then the places left to stand-ins take them, Stars of a colour going to
+    their own colour's places first.  None when the cards cannot fill every place."""
+    cells = {key: list(cards) for key, cards in counted.cells.items()}
+    chosen: list[list[Card]] = [[] for _ in abstract]
+    places: list[_Place] = []
+    for index, (kind, keys, _) in enumerate(abstract):
+        for key in keys:
+            if kind is GroupKind.COLOR_RUN:
+                if not cells.get(key):
+                    return None
+                chosen[index].append(cells[key].pop())
+            else:
+                places.append((index, kind, key))
+    left = [(key, card) for key in sorted(cells) for card in cells[key]]
+    filled = _fill_places(places, left)
+    if filled is None:
+        return None
+    for (index, _, _), card in zip(places, filled, strict=True):
+        chosen[index].append(card)
+    if not _stand_ins(abstract, counted, chosen):
+        return None
+    groups: list[Group] = []
+    for (kind, _, _), cards in zip(abstract, chosen, strict=True):
+        if kind.is_run:
+            arranged = arrange_run(cards, rules)
+            if arranged is None:
+                return None
+            groups.append(Group(kind, arranged))
+        else:
+            groups.append(Group.make(kind, cards))
+    return _canonical(groups)
+
+
+def _stand_ins(abstract: tuple[_Abstract, ...], counted: _Counted, chosen: list[list[Card]]) -> bool:
+    """Add to ``chosen`` the cards that stand in for others in each group: a colour's Stars to
+    its colour runs and colour groups first, then any Stars left and the free cards."""
+    stars = [list(cards) for cards in counted.stars]
+    free = list(counted.free)
+    anywhere: list[int] = []  # the groups, one entry per place, that any stand-in may fill
+    for index, (kind, keys, wilds) in enumerate(abstract):
+        if kind is GroupKind.COLOR or kind is GroupKind.COLOR_RUN:
+            own = stars[_color_of(kind, keys)]
+            for _ in range(wilds):
+                if own:
+                    chosen[index].append(own.pop())
+                elif free:
+                    chosen[index].append(free.pop())
+                else:
+                    return False
+        else:
+            anywhere += [index] * wilds
+    spare = [card for cards in stars for card in cards] + free
+    if len(spare) < len(anywhere):
+        return False
+    for index, card in zip(anywhere, spare, strict=False):
+        chosen[index].append(card)
+    return True
+
+
+def _fill_places(places: list[_Place], cards: list[tuple[int, Card]]) -> list[Card] | None:
+    """A card of ``cards`` (each with its cell key) for each place, no card used twice, or
+    None: a bipartite matching, grown one augmenting path at a time (a hand holds few cards,
+    so the graph stays tiny)."""
+
+    def fits(place: _Place, cell: int) -> bool:
+        _, kind, key = place
+        return cell // _CELLS == key if kind is GroupKind.COLOR else cell % _CELLS == key
+
+    owner: list[int | None] = [None] * len(cards)  # the place each card fills
+
+    def augment(place: int, seen: set[int]) -> bool:
+        for slot, (cell, _) in enumerate(cards):
+            if slot in seen or not fits(places[place], cell):
+                continue
+            seen.add(slot)
+            holder = owner[slot]
+            if holder is None or augment(holder, seen):
+                owner[slot] = place
+                return True
+        return False
+
+    for place in range(len(places)):
+        if not augment(place, set()):
+            return None
+    found: list[Card | None] = [None] * len(places)
+    for slot, filled in enumerate(owner):
+        if filled is not None:
+            found[filled] = cards[slot][1]
+    return [card for card in found if card is not None]
 
 
 def _supply_required(laydown: Laydown, hand: Sequence[Card], number: int, rules: Ruleset) -> Laydown | None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any, Generic, TypeVar
 
 from . import scoresheet
-from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
+from .actions import Action, ChoosePhase, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import SKIP, Card, Side
-from .finder import enumerate_laydowns
+from .finder import can_make, enumerate_laydowns
 from .groups import Group, add_to_group, hit_ends, hit_problem, laydown_problem
 from .rng import seed_state, shuffled
 from .rules import GameConfig
@@ -86,6 +87,7 @@ def _deal(state: GameState) -> GameState:
             skip_protected=False,
             taken=(),
             declined=(),
+            pick=None,
         )
         for seat, player in enumerate(state.players)
     )
@@ -133,7 +135,37 @@ def _begin_turn(state: GameState) -> GameState:
         state = _reshuffle(state)
         if not state.draw_pile:  # ruling 10: nothing left to draw ends the hand
             return _end_hand(state, went_out=None)
+    if _stuck(state):  # ruling 35: a hand nobody can end ends as ruling 10's does
+        return _end_hand(state, went_out=None)
     return replace(state, turns=state.turns + 1)
+
+
+def _stuck(state: GameState) -> bool:
+    """Ruling 35: whether no play can end the hand any more.  A hand ends when a hand of
+    cards is emptied, and only hits shrink one; so it is stuck when no card outside the laid
+    groups fits one of them (on either side, as a flip may turn it) and no player who has
+    not laid their phase could make it from those cards.  Nothing then changes the groups."""
+    groups = [group for seat in state.active for group in state.players[seat].groups]
+    if not groups:
+        return False
+    rules = state.config.options.ruleset()
+    outside = [card for seat in state.active for card in state.players[seat].hand]
+    outside += [*state.draw_pile, *state.discard_pile]
+    sides = tuple(Side) if rules.two_sided else (Side.COLOR,)
+    faces = {card.facing(side).shown for card in outside for side in sides}
+    if any(hit_ends(group, face, rules) for face in faces for group in groups):
+        return False
+    options = state.config.options
+    for seat in state.active:
+        if state.players[seat].has_laid:
+            continue
+        open_phases = (
+            options.open_phases(state.done(seat)) if state.must_pick(seat) else (state.phase_number(seat),)
+        )
+        for side, number in product(sides, open_phases):
+            if can_make([card.facing(side).shown for card in outside], options.phase_spec(number), rules):
+                return False
+    return True
 
 
 def _reshuffle(state: GameState) -> GameState:
@@ -166,6 +198,9 @@ def _legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.step is Step.HAND_OVER:
         return (NextHand(),)
     if state.step is Step.DRAW:
+        if state.must_pick(state.current):  # ruling 33: the pick comes before the first draw
+            options = state.config.options
+            return tuple(ChoosePhase(n) for n in options.open_phases(state.done(state.current)))
         actions: list[Action] = [Draw()]
         if _can_take(state) is None:
             actions.append(TakeDiscard())
@@ -215,6 +250,27 @@ def skip_targets(state: GameState) -> tuple[int, ...]:
         and not state.players[seat].skip_pending
         and not state.players[seat].skip_protected
     )
+
+
+def _pick_first(state: GameState) -> str | None:
+    """Ruling 33: with phases in any order, a player picks their phase before drawing."""
+    return "choose the phase you play this hand first" if state.must_pick(state.current) else None
+
+
+def _choose_problem(state: GameState, action: ChoosePhase) -> str | None:
+    options = state.config.options
+    if not options.any_order:
+        return "phases are played in order here: there is no phase to choose"
+    if state.current in state.tiebreak:
+        return "a tiebreak is played on the last phase: there is no phase to choose"
+    player = state.player
+    if player.pick is not None:
+        return f"you have already chosen phase {player.pick} this hand"
+    if action.phase not in options.phase_sequence():
+        return f"this game plays phases {', '.join(map(str, options.phase_sequence()))}, not {action.phase}"
+    if action.phase in state.done(state.current):
+        return f"you have already completed phase {action.phase}"
+    return None
 
 
 def _can_take(state: GameState) -> str | None:
@@ -332,6 +388,10 @@ def _draw(state: GameState, action: Draw) -> GameState:
     return state.with_player(state.current, hand=_sorted_with(player.hand, card), declined=declined)
 
 
+def _choose(state: GameState, action: ChoosePhase) -> GameState:
+    return state.with_player(state.current, pick=action.phase)
+
+
 def _take(state: GameState, action: TakeDiscard) -> GameState:
     card = state.discard_pile[-1]
     player = state.player
@@ -421,6 +481,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         left=[player.hand if seat in state.active else None for seat, player in enumerate(state.players)],
         completed=[player.has_laid for player in state.players],
         went_out=went_out,
+        picks=[player.pick for player in state.players],
     )
     standings = scoresheet.score_hand(options, before, record)
     players = tuple(
@@ -440,6 +501,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
 def standings_of(state: GameState) -> scoresheet.Standings:
     """Where the game stands by its players and score sheet, as ``scoresheet`` reads it."""
     return scoresheet.Standings(
+        done=tuple(state.done(seat) for seat in range(len(state.players))),
         phase_index=tuple(player.phase_index for player in state.players),
         scores=tuple(player.score for player in state.players),
         hands=len(state.history),
@@ -483,8 +545,9 @@ _OUT_OF_STEP = {
 
 _MOVES: dict[type, _Move[Any]] = {
     NextHand: _Move(Step.HAND_OVER, lambda state, action: None, _next_hand),
-    Draw: _Move(Step.DRAW, lambda state, action: None, _draw),
-    TakeDiscard: _Move(Step.DRAW, lambda state, action: _can_take(state), _take),
+    Draw: _Move(Step.DRAW, lambda state, action: _pick_first(state), _draw),
+    TakeDiscard: _Move(Step.DRAW, lambda state, action: _pick_first(state) or _can_take(state), _take),
+    ChoosePhase: _Move(Step.DRAW, _choose_problem, _choose),
     LayDown: _Move(Step.PLAY, _laydown_problem, _lay),
     Hit: _Move(Step.PLAY, _hit_problem, _hit),
     Discard: _Move(Step.PLAY, _discard_problem, _discard),

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .actions import Action, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
+from .actions import Action, ChoosePhase, Discard, Draw, Hit, LayDown, NextHand, TakeDiscard
 from .cards import Card
 from .distance import cards_missing, has_outs, most_outs, outs
 from .finder import find_laydown
@@ -25,6 +25,7 @@ from .view import PlayerView, PublicPlayer
 __all__ = [
     "Heuristic",
     "Level",
+    "PickRank",
     "feeds_next",
     "fits_somewhere",
     "is_stuck",
@@ -32,6 +33,7 @@ __all__ = [
     "moment",
     "next_player",
     "phases_given",
+    "ranked_picks",
     "ranked_ties",
     "retaken_flip",
     "without",
@@ -59,9 +61,20 @@ class Heuristic:
         if seen.step is Step.HAND_OVER:
             return NextHand()
         rnd = random.Random(moment(self.seed, seen))
+        picks = [a for a in seen.legal if isinstance(a, ChoosePhase)]
+        if picks:
+            return self._pick(seen, picks, rnd)
         if seen.step is Step.DRAW:
             return self._draw(seen, rnd)
         return self._play(seen, rnd)
+
+    # --- picking a phase (ruling 33) -----------------------------------------------------
+
+    def _pick(self, seen: PlayerView, picks: Sequence[ChoosePhase], rnd: random.Random) -> ChoosePhase:
+        if self.level is Level.EASY:
+            return rnd.choice(list(picks))
+        ranks = ranked_picks(seen, thorough=self.level is not Level.NORMAL)
+        return ChoosePhase(min(ranks, key=lambda rank: rank.key).phase)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -118,6 +131,8 @@ class Heuristic:
             return self._skip(seen, skips, rnd)
         if self.level is Level.EASY:
             careless = [a for a in discards if not a.card.is_wild] or discards
+            if seen.options.phase_list is not None and not seen.me.has_laid and rnd.random() < _HEEDFUL:
+                careless = self._least_needed(seen, careless, rnd)
             return rnd.choice(careless)
         stuck = is_stuck(seen)
         # Now and then a stuck bot flips even when it gives a phase away: two bots each
@@ -128,6 +143,17 @@ class Heuristic:
             return min(discards, key=lambda a: costs[a])
         tied, order = ranked_ties(seen, costs)
         return min(tied, key=order)
+
+    def _least_needed(
+        self, seen: PlayerView, discards: Sequence[Discard], rnd: random.Random
+    ) -> list[Discard]:
+        """The discards normal finds best (``discard_cost``): those that leave the hand
+        closest to its phase, a flip weighed as normal weighs it."""
+        stuck = is_stuck(seen)
+        daring = stuck and rnd.random() < 0.125
+        costs = {a: self.discard_cost(seen, a.card, stuck, daring)[:2] for a in discards}
+        best = min(costs.values())
+        return [a for a in discards if costs[a] == best]
 
     def discard_cost(
         self, seen: PlayerView, card: Card, stuck: bool = False, daring: bool = False
@@ -158,6 +184,42 @@ class Heuristic:
         if self.level is Level.NORMAL:  # the next player in turn
             return targets[next(seat for seat in _seats_after(seen) if seat in targets)]
         return targets[max(targets, key=lambda seat: _threat(seen.players[seat]))]
+
+
+@dataclass(frozen=True, slots=True)
+class PickRank:
+    """How good a phase is to pick now (ruling 33): ``missing`` cards from the hand, then
+    ``outs`` (the draws that would bring it closer; counted when ``thorough``), then the
+    ``cards`` the phase asks for (more is harder: better done while the hand is for it)."""
+
+    phase: int
+    missing: int
+    outs: int
+    cards: int
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.missing, -self.outs, -self.cards, self.phase)
+
+
+def ranked_picks(seen: PlayerView, thorough: bool = True) -> list[PickRank]:
+    """Each phase ``seen``'s player may pick now, weighed from their hand alone; the best
+    is the one with the smallest ``key``."""
+    ranks: list[PickRank] = []
+    for action in seen.legal:
+        if not isinstance(action, ChoosePhase):
+            continue
+        spec = seen.options.phase_spec(action.phase)
+        missing = cards_missing(seen.hand, spec)
+        found = outs(seen.hand, spec, missing) if thorough else 0
+        ranks.append(PickRank(action.phase, missing, found, sum(group.size for group in spec.groups)))
+    return ranks
+
+
+# With a table's own list, how often easy throws what normal would rather than any card: a
+# list may ask for phases (a set of nine, say) that careless play would take thousands of
+# turns to make (ruling 31).  The edition's lists are played as they always were.
+_HEEDFUL = 0.8
 
 
 # --- what the bots see in a hand ---------------------------------------------------------

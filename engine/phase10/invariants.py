@@ -10,7 +10,7 @@ from . import scoresheet
 from .cards import Side
 from .game import hand_points
 from .groups import group_problem, laydown_problem
-from .state import GameState, HandRecord, Step
+from .state import NO_PICK, GameState, HandRecord, Step
 
 __all__ = [
     "MAX_TURNS_PER_HAND",
@@ -49,7 +49,6 @@ def state_problems(state: GameState) -> list[str]:
     problems: list[str] = []
     config = state.config
     seats = len(state.players)
-    sequence = config.options.phase_sequence()
     rules = config.options.ruleset()
     in_play = state.step in (Step.DRAW, Step.PLAY)
 
@@ -99,9 +98,10 @@ def state_problems(state: GameState) -> list[str]:
     if problems:
         return problems
 
+    problems += _pick_problems(state)
     for seat, player in enumerate(state.players):
         where = f"seat {seat} ({player.name})"
-        if not 0 <= player.phase_index <= len(sequence):
+        if not 0 <= player.phase_index <= config.options.phases_to_complete():
             problems.append(f"{where}: phase index {player.phase_index} is outside the sequence")
             continue  # the checks below read the phase it works on
         history_points = sum(record.points[seat] or 0 for record in state.history)
@@ -156,6 +156,41 @@ def state_problems(state: GameState) -> list[str]:
     if [record.number for record in state.history] != list(range(1, len(state.history) + 1)):
         problems.append("the score sheet's hands are not numbered 1, 2, 3, ...")
     return problems
+
+
+def _pick_problems(state: GameState) -> list[str]:
+    """Ruling 33: a pick only with phases in any order, by a seat dealt in and not in a
+    tiebreak, of a phase it has not completed, before it draws."""
+    options = state.config.options
+    problems: list[str] = []
+    for seat, player in enumerate(state.players):
+        where = f"seat {seat} ({player.name})"
+        pick = player.pick
+        if pick is None:
+            drawn = player.taken or player.declined or player.groups
+            if state.must_pick(seat) and state.step in (Step.DRAW, Step.PLAY) and drawn:
+                problems.append(f"{where}: has drawn this hand without picking its phase")
+            elif state.must_pick(seat) and state.step is Step.PLAY and seat == state.current:
+                problems.append(f"{where}: plays its turn without picking its phase")
+            continue
+        if not options.any_order:
+            problems.append(f"{where}: picked phase {pick}, but this game plays its phases in order")
+        elif not _picks_this_hand(state, seat):
+            problems.append(f"{where}: picked phase {pick}, but it has no phase to pick this hand")
+        elif pick not in options.phase_sequence():
+            problems.append(f"{where}: picked phase {pick}, which this game does not play")
+        elif state.step in (Step.DRAW, Step.PLAY) and pick in state.done(seat):
+            problems.append(f"{where}: picked phase {pick}, which it has completed")
+    return problems
+
+
+def _picks_this_hand(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` picks a phase in the hand in play, or in the hand just over: it is
+    dealt in, and the hand is no tiebreak (played on the last phase)."""
+    if state.step in (Step.DRAW, Step.PLAY):
+        return seat in state.active and seat not in state.tiebreak
+    last = state.history[-1] if state.history else None
+    return last is not None and not last.tiebreak and last.phases[seat] is not None
 
 
 def _phase_laid(state: GameState, seat: int) -> int | None:
@@ -250,6 +285,10 @@ def _hand_end_problems(state: GameState, record: HandRecord) -> list[str]:
             problems.append(f"seat {seat}: the score sheet and the table disagree on its phase laid")
         phase = record.phases[seat]
         assert phase is not None  # dealt seats have a phase: ``_dealt`` picks them by it
+        if state.config.options.any_order and not record.tiebreak:
+            picked = NO_PICK if player.pick is None else player.pick
+            if phase != picked:
+                problems.append(f"seat {seat}: the score sheet says phase {phase}, but it picked {picked}")
         fewest, most = scoresheet.cards_left(
             state.config.options, phase, completed=record.completed[seat], went_out=record.went_out == seat
         )

@@ -43,6 +43,13 @@ Requests and answers:
 ``{"op":"score","cards":[...]}`` -> ``{"points":N}``
     The penalty points of these cards left in hand (under flip, of the side in play).
 
+A table's own phase list (ruling 31) is named by its share code (``phaselists``):
+``"phases":"P1-3S3S-4CR4R-..."`` makes ``phase`` and ``find`` take phase K of that
+list, checked against the rules' deck (``classic`` or ``flip``; ``el-chavo`` is the
+edition's list only).  With a list, ``group`` and ``hit`` also take every kind the
+deck's own lists may ask for: ``color_run`` under classic too.  A code that is
+refused is an error that says why.
+
 A request line may hold at most ``MAX_REQUEST_LENGTH`` characters (1,000,000:
 1 MB of ASCII JSON, thousands of times any real request), not counting its
 line end.  A longer line is answered ``{"error":...}`` and skipped, read in
@@ -69,7 +76,8 @@ from . import safejson, scoresheet
 from .cards import COLORS, NUMBERS, SKIP, WILD, Card, CardError, Side, parse_card
 from .finder import find_laydown
 from .groups import Group, arrange_run, can_form, group_problem, hit_ends, laydown_problem
-from .rules import CLASSIC, EDITIONS, GroupKind, GroupSpec, Options, PhaseSpec, Ruleset
+from .phaselists import PhaseCodeError, decode
+from .rules import CLASSIC, EDITIONS, GroupKind, GroupSpec, Options, PhaseList, PhaseSpec, Ruleset
 
 __all__ = ["MAX_REQUEST_LENGTH", "answer", "main", "run"]
 
@@ -335,7 +343,9 @@ def _hit(request: Request) -> Response:
     card = _card(_field(request, "card"), "card", table)
     rules = table.rules
     group = Group.make(kind, cards)
-    if len(cards) < rules.min_group_size[kind] or group_problem(group, rules) is not None:
+    # An own list's kind (a classic colour run) is laid at least at its list's minimum (ruling 31).
+    least = rules.min_group_size.get(kind, rules.list_min_size.get(kind, 1))
+    if len(cards) < least or group_problem(group, rules) is not None:
         return {"ok": False}
     return {"ok": bool(hit_ends(group, card, rules))}
 
@@ -433,9 +443,24 @@ def _table(request: Request) -> _Table:
 
 def _kind(request: Request, table: _Table) -> GroupKind:
     kind = _field(request, "kind")
-    if not isinstance(kind, str) or kind not in table.kinds:
-        raise RequestError(f"unknown kind {_show(kind)}{_for(table)}: expected {table.kinds_text}")
-    return table.kinds[kind]
+    kinds = table.kinds
+    if "phases" in request and _own_list(request, table) is not None:
+        kinds = {**kinds, **{each.value: each for each in table.rules.list_kinds}}
+    if not isinstance(kind, str) or kind not in kinds:
+        raise RequestError(f"unknown kind {_show(kind)}{_for(table)}: expected {_either(list(kinds))}")
+    return kinds[kind]
+
+
+def _own_list(request: Request, table: _Table) -> PhaseList | None:
+    """The list a request's ``phases`` code names (ruling 31), or None without one."""
+    if "phases" not in request:
+        return None
+    if table.options.el_chavo:
+        raise RequestError("the El Chavo Phase 10 belongs to the edition's own list: no phases with it")
+    try:
+        return decode(request["phases"], table.rules)
+    except PhaseCodeError as error:
+        raise RequestError(f"phases: {error}") from None
 
 
 def _for(table: _Table) -> str:
@@ -452,6 +477,8 @@ def _size(request: Request) -> int:
 
 
 def _phase_spec(request: Request) -> tuple[PhaseSpec, _Table]:
+    if "phases" in request:
+        return _listed_phase(request)
     number = _field(request, "phase")
     # The phase is checked before the rules, as it always was: against the named rules' phases,
     # or the fewest any rules have while the name is not one.
@@ -462,6 +489,18 @@ def _phase_spec(request: Request) -> tuple[PhaseSpec, _Table]:
         raise RequestError(f"phase must be an integer from 1 to {count}, got {_show(number)}")
     table = _table(request)
     return _PHASES[table.name, number], table
+
+
+def _listed_phase(request: Request) -> tuple[PhaseSpec, _Table]:
+    """Phase K of the own list a request's ``phases`` names."""
+    number = _field(request, "phase")
+    table = _table(request)
+    own = _own_list(request, table)
+    assert own is not None  # the request has "phases", or this is not called
+    count = len(own.phases)
+    if not _is_int(number) or not 1 <= number <= count:
+        raise RequestError(f"phase must be an integer from 1 to {count}, got {_show(number)}")
+    return own.phase(number), table
 
 
 def _groups(request: Request, table: _Table) -> list[tuple[Card, ...]]:

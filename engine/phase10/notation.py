@@ -23,6 +23,11 @@ and ``draw: rest`` turns the rest of the deck to the side in play.
 A table that turned hints off has ``hints=no`` on the game line, and a game where
 hints were asked for has ``hints-used=2,0,1`` (a count for each seat).  A seat that
 discarded or drew past a card this hand has ``declined=R5,G12`` (oldest first).
+
+A table's own phase list (ruling 31) is a line of its own, its share code and then its
+name in JSON quotes (``phases: P1-3S3S-4CR4R-7 "Ours"``); phases in any order (ruling 33)
+add ``any-order=yes`` to the options line and ``pick=7`` to the line of a seat that has
+picked its phase this hand.  A score sheet's phase 0 is a seat that never picked one.
 """
 
 from __future__ import annotations
@@ -35,8 +40,9 @@ from dataclasses import replace
 from .actions import ActionSyntaxError, _parse_group
 from .cards import Card, Side, format_cards, parse_cards
 from .invariants import state_problems
+from .phaselists import decode, encode
 from .rng import seed_state
-from .rules import PERSON, GameConfig, Options, SetupError
+from .rules import PERSON, GameConfig, Options, PhaseList, SetupError
 from .serialize import CorruptStateError
 from .state import GameState, HandRecord, PlayerState, Step
 
@@ -67,7 +73,9 @@ def format_state(state: GameState) -> str:
         + (f" hints-used={','.join(map(str, state.hints_used))}" if state.hints_used else ""),
         f"options ten-hands={_yes(options.ten_hands)} phases-to-win={_opt(options.phases_to_win)} "
         f"even-phases={_yes(options.even_phases)} el-chavo={_yes(options.el_chavo)}"
-        + (f" edition={options.edition}" if options.edition != "classic" else ""),
+        + (f" edition={options.edition}" if options.edition != "classic" else "")
+        + (" any-order=yes" if options.any_order else ""),
+        *_list_line(options.phase_list),
         f"draw: {format_cards(state.draw_pile)}".rstrip(),
         f"discard: {format_cards(state.discard_pile)}".rstrip(),
     ]
@@ -80,6 +88,7 @@ def format_state(state: GameState) -> str:
             f"seat {seat} {json.dumps(player.name)} phase-index={player.phase_index} "
             f"score={player.score} skip={skip} taken={taken}{declined}"
             + ("" if kind == PERSON else f" kind={kind}")
+            + ("" if player.pick is None else f" pick={player.pick}")
         )
         lines.append(f"  hand: {format_cards(player.hand)}".rstrip())
         lines.extend(f"  group: {group}" for group in player.groups)
@@ -94,7 +103,12 @@ def format_state(state: GameState) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _list_line(phase_list: PhaseList | None) -> list[str]:
+    return [] if phase_list is None else [f"phases: {encode(phase_list)} {json.dumps(phase_list.name)}"]
+
+
 _SEAT = re.compile(r'^seat\s+(\d+)\s+("(?:[^"\\]|\\.)*")(.*)$')
+_LIST = re.compile(r'^(\S+)(?:\s+("(?:[^"\\]|\\.)*"))?$')
 
 
 class _Fields:
@@ -183,6 +197,7 @@ def parse_state(text: str) -> GameState:
 def _parse(text: str) -> GameState:
     game: _Fields | None = None
     options = Options()
+    phase_list: PhaseList | None = None
     draw_text = "rest"
     discard: tuple[Card, ...] = ()
     players: list[PlayerState] = []
@@ -206,8 +221,11 @@ def _parse(text: str) -> GameState:
                 even_phases=fields.flag("even-phases", "no"),
                 el_chavo=fields.flag("el-chavo", "no"),
                 edition=fields.get("edition", "classic"),
+                any_order=fields.flag("any-order", "no"),
             )
             fields.done()
+        elif head == "phases:":
+            phase_list = _parse_list(rest)
         elif head == "draw:":
             draw_text = rest.strip()
         elif head == "discard:":
@@ -232,6 +250,8 @@ def _parse(text: str) -> GameState:
             raise CorruptStateError(f"cannot read line: {raw}")
     if game is None:
         raise CorruptStateError("a state starts with a 'game' line")
+    if phase_list is not None:
+        options = replace(options, phase_list=phase_list)  # checked for the edition's deck (ruling 31)
     seed = game.number("seed")
     config = GameConfig(
         players=tuple(p.name for p in players),
@@ -271,6 +291,15 @@ def _parse(text: str) -> GameState:
     return state
 
 
+def _parse_list(rest: str) -> PhaseList:
+    """``CODE "NAME"``: a phase list by its share code (checked for its deck with the options)."""
+    match = _LIST.match(rest.strip())
+    if match is None:
+        raise CorruptStateError(f'a phase list line is: phases: CODE "NAME", not: phases: {rest}')
+    name = json.loads(match.group(2)) if match.group(2) else ""
+    return decode(match.group(1), None, name)
+
+
 def _parse_seat(line: str, expected: int) -> tuple[PlayerState, str]:
     """A seat's player, and who plays it (``kind=``, a person when absent)."""
     match = _SEAT.match(line)
@@ -293,6 +322,7 @@ def _parse_seat(line: str, expected: int) -> tuple[PlayerState, str]:
         skip_protected=skip == "protected",
         taken=() if taken == "-" else parse_cards(taken),
         declined=() if declined == "-" else parse_cards(declined),
+        pick=fields.optional_int("pick", "-"),
     )
     kind = fields.get("kind", PERSON)
     fields.done()

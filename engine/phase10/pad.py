@@ -22,7 +22,7 @@ from enum import StrEnum
 from . import scoresheet
 from .rules import Options, Ruleset, check_players
 from .scoresheet import Standings
-from .state import HandRecord
+from .state import NO_PICK, HandRecord
 
 __all__ = [
     "CardKind",
@@ -47,12 +47,15 @@ class HandEntry:
     ``went_out`` holds the seats marked as going out: one, or none when the draw
     pile ran out (ruling 10); ``completed`` says, per seat, who laid their phase;
     ``points`` the points left in each hand, None for a seat not dealt in (the
-    players outside a tiebreak).
+    players outside a tiebreak).  ``phases``: with phases in any order (ruling 33), the
+    phase each seat played for (``NO_PICK`` for a seat whose first turn never came, None
+    for a seat not dealt in); empty when the rules fix the phases (in order, a tiebreak).
     """
 
     went_out: tuple[int, ...]
     completed: tuple[bool, ...]
     points: tuple[int | None, ...]
+    phases: tuple[int | None, ...] = ()
 
 
 class Refusal(StrEnum):
@@ -71,6 +74,10 @@ class Refusal(StrEnum):
     TOO_FEW = "too-few"  # fewer points than the cards such a hand holds must be worth
     IMPOSSIBLE = "impossible"  # between the two, but no such hand adds up to it
     NO_HAND = "no-hand"  # nothing to undo or mend at that place
+    PHASE_MISSING = "phase-missing"  # any order: a player dealt in has no phase written
+    PHASE_UNKNOWN = "phase-unknown"  # any order: not a phase of the list played
+    PHASE_DONE = "phase-done"  # any order: the player had already completed that phase
+    PHASE_FIXED = "phase-fixed"  # the rules fix this hand's phases (in order, or a tiebreak)
 
 
 class PadError(ValueError):
@@ -203,16 +210,17 @@ def _record(options: Options, standing: Standings, entry: HandEntry) -> HandReco
     seats = len(standing.scores)
     if not len(entry.completed) == len(entry.points) == seats:
         raise PadError(hand, Refusal.SEATS, f"it needs one entry per player ({seats})")
+    if entry.phases and len(entry.phases) != seats:
+        raise PadError(hand, Refusal.SEATS, f"it needs one phase per player ({seats}), or none")
     if len(entry.went_out) > 1:
         raise PadError(hand, Refusal.TWO_OUT, "only one player can go out in a hand")
     dealt = standing.dealt
+    phases = tuple(_phase_of(options, standing, entry, seat, seat in dealt) for seat in range(seats))
     for seat in range(seats):
-        _check_seat(options, standing, entry, seat, seat in dealt)
+        _check_seat(options, standing, entry, seat, seat in dealt, phases[seat])
     return HandRecord(
         number=hand,
-        phases=tuple(
-            scoresheet.phase_on(options, standing, seat) if seat in dealt else None for seat in range(seats)
-        ),
+        phases=phases,
         points=tuple(entry.points[seat] if seat in dealt else None for seat in range(seats)),
         completed=tuple(entry.completed[seat] and seat in dealt for seat in range(seats)),
         went_out=entry.went_out[0] if entry.went_out else None,
@@ -220,7 +228,35 @@ def _record(options: Options, standing: Standings, entry: HandEntry) -> HandReco
     )
 
 
-def _check_seat(options: Options, standing: Standings, entry: HandEntry, seat: int, dealt: bool) -> None:
+def _phase_of(options: Options, standing: Standings, entry: HandEntry, seat: int, dealt: bool) -> int | None:
+    """The phase ``seat`` played for in the entry's hand: the one the rules fix, or with
+    phases in any order the one written (ruling 33); ``PadError`` when it cannot be."""
+    hand = standing.hands + 1
+    written = entry.phases[seat] if entry.phases else None
+    picked = options.any_order and dealt and seat not in standing.tiebreak
+    if not picked:
+        fixed = scoresheet.phase_on(options, standing, seat) if dealt else None
+        if entry.phases and written != fixed:
+            raise PadError(
+                hand, Refusal.PHASE_FIXED, f"the rules fix its phase: {fixed}, not {written}", seat
+            )
+        return fixed
+    if written is None or isinstance(written, bool) or not isinstance(written, int):
+        raise PadError(hand, Refusal.PHASE_MISSING, "was dealt in: write the phase it played for", seat)
+    if written == NO_PICK:
+        if entry.completed[seat]:
+            raise PadError(hand, Refusal.PHASE_MISSING, "completed a phase: write which one", seat)
+        return written
+    if written not in options.phase_sequence():
+        raise PadError(hand, Refusal.PHASE_UNKNOWN, f"phase {written} is not one this game plays", seat)
+    if written in standing.completed(seat):
+        raise PadError(hand, Refusal.PHASE_DONE, f"had already completed phase {written}", seat)
+    return written
+
+
+def _check_seat(
+    options: Options, standing: Standings, entry: HandEntry, seat: int, dealt: bool, phase: int | None
+) -> None:
     hand = standing.hands + 1
     out = seat in entry.went_out
     completed, points = entry.completed[seat], entry.points[seat]
@@ -236,15 +272,15 @@ def _check_seat(options: Options, standing: Standings, entry: HandEntry, seat: i
         raise PadError(hand, Refusal.POINTS_FOR_OUT, f"went out, so it scores 0, not {points}", seat)
     if not out and points == 0:
         raise PadError(hand, Refusal.ZERO_NOT_OUT, "did not go out, so it holds cards worth points", seat)
-    _check_points(options, standing, seat, points, completed=completed, out=out)
+    assert phase is not None  # a seat dealt in played for a phase (``_phase_of``)
+    _check_points(options, standing, seat, points, phase, completed=completed, out=out)
 
 
 def _check_points(
-    options: Options, standing: Standings, seat: int, points: int, *, completed: bool, out: bool
+    options: Options, standing: Standings, seat: int, points: int, phase: int, *, completed: bool, out: bool
 ) -> None:
     rules = options.ruleset()
     step = scoresheet.point_step(rules)
-    phase = scoresheet.phase_on(options, standing, seat)
     fewest, most = scoresheet.cards_left(options, phase, completed=completed, went_out=out)
     low, high = scoresheet.hand_points_range(rules, fewest=fewest, most=most)
     held = f"{fewest}" if fewest == most else f"{fewest} to {most}"

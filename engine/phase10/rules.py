@@ -7,8 +7,9 @@ never hard-codes them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
 from .cards import COLORS, NUMBERS, SKIP, WILD, Card, all_faces, classic_faces, parse_cards
 
@@ -16,6 +17,9 @@ __all__ = [
     "CLASSIC",
     "EDITIONS",
     "FLIP",
+    "MAX_LIST_NAME",
+    "MAX_LIST_PHASES",
+    "MAX_PHASE_GROUPS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "OPTION_CATALOGUE",
@@ -24,12 +28,20 @@ __all__ = [
     "GameConfig",
     "GroupKind",
     "GroupSpec",
+    "ListProblem",
     "OptionInfo",
     "Options",
+    "OptionsError",
+    "PhaseFault",
+    "PhaseList",
+    "PhaseListError",
     "PhaseSpec",
     "Ruleset",
     "SetupError",
+    "SetupReason",
     "check_players",
+    "edition_list",
+    "list_faults",
 ]
 
 MIN_PLAYERS = 2
@@ -95,6 +107,8 @@ class PhaseSpec:
             specs = [other for other in specs if other != spec]
             if same > 1 and spec.kind is not GroupKind.COLOR:
                 parts.append(f"{same} {_KIND_NOUNS[spec.kind]}s of {spec.size}")
+            elif same > 1:  # own lists only (ruling 31): the editions ask for one colour group
+                parts.append(f"{same} groups of {spec.size} cards of one colour")
             else:
                 parts.append(spec.describe())
         text = " + ".join(parts)
@@ -139,6 +153,9 @@ class Ruleset:
     card_points: dict[Card, int]
     el_chavo_number: int | None
     two_sided: bool = False  # cards have a Colour Side and a Wild Side, and Flip cards turn the table
+    # Ruling 31: the kinds a table's own list may ask for with this deck, and each one's
+    # smallest size (empty: the deck takes no own list).
+    list_min_size: Mapping[GroupKind, int] = field(default_factory=dict)
 
     def phase(self, number: int) -> PhaseSpec:
         if not 1 <= number <= len(self.phases):
@@ -166,6 +183,11 @@ class Ruleset:
     @property
     def final_phase(self) -> int:
         return self.phases[-1].number
+
+    @property
+    def list_kinds(self) -> tuple[GroupKind, ...]:
+        """The group kinds a table's own list may ask for with this deck (ruling 31)."""
+        return tuple(self.list_min_size)
 
 
 def _classic_deck() -> tuple[Card, ...]:
@@ -202,6 +224,8 @@ CLASSIC = Ruleset(
     max_run_length=12,
     card_points=_classic_points(),
     el_chavo_number=8,
+    # Ruling 31: the classic deck's own lists may also ask for colour runs.
+    list_min_size={GroupKind.SET: 2, GroupKind.RUN: 4, GroupKind.COLOR_RUN: 3, GroupKind.COLOR: 3},
 )
 
 
@@ -249,6 +273,7 @@ FLIP = Ruleset(
     card_points=_flip_points(),
     el_chavo_number=None,
     two_sided=True,
+    list_min_size={GroupKind.SET: 2, GroupKind.COLOR_RUN: 2},
 )
 
 EDITIONS: dict[str, Ruleset] = {rules.name: rules for rules in (CLASSIC, FLIP)}
@@ -258,13 +283,196 @@ class SetupError(ValueError):
     """Game options or players that do not make a game."""
 
 
+class SetupReason(StrEnum):
+    """Why options do not make a game; the UI words each one (``setup.refused.<value>``)."""
+
+    EDITION = "edition"  # not one of EDITIONS
+    FLAG = "flag"  # a switch that is not True or False
+    EL_CHAVO_EDITION = "el-chavo-edition"  # the edition has no El Chavo Phase 10
+    EL_CHAVO_OWN_LIST = "el-chavo-own-list"  # ruling 32: El Chavo belongs to the edition's list
+    PHASES_TO_WIN = "phases-to-win"  # "first to N" outside 1 to the phases played
+    NO_EVEN_PHASES = "no-even-phases"  # "even phases" of a list with no even-numbered phase
+    ANY_ORDER_TEN_HANDS = "any-order-ten-hands"  # ruling 34: the two do not combine
+
+
+class OptionsError(SetupError):
+    """Options that do not make a game, with a ``SetupReason`` the UI can word."""
+
+    def __init__(self, reason: SetupReason, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+# --- a table's own phase list (ruling 31) ------------------------------------------------------
+
+MAX_LIST_PHASES = 20
+MAX_PHASE_GROUPS = 3
+MAX_LIST_NAME = 40
+
+
+class ListProblem(StrEnum):
+    """What is wrong with a phase list; the UI words each one (``phases.refused.<value>``)."""
+
+    NAME = "name"  # the name is not text of at most MAX_LIST_NAME characters
+    NO_PHASES = "no-phases"  # a list needs a phase
+    TOO_MANY_PHASES = "too-many-phases"  # more than MAX_LIST_PHASES
+    NUMBERING = "numbering"  # phases are numbered 1, 2, ... in the order played
+    NO_GROUPS = "no-groups"  # a phase needs a group
+    TOO_MANY_GROUPS = "too-many-groups"  # more than MAX_PHASE_GROUPS
+    SHAPE = "shape"  # not a group: a kind and a whole number of cards
+    KIND = "kind"  # a kind this deck's lists do not have
+    TOO_SMALL = "too-small"  # under the kind's minimum (``limit``)
+    TOO_MANY_CARDS = "too-many-cards"  # the groups need more cards than a hand leaves (``limit``)
+    MUST_INCLUDE = "must-include"  # a number that must show: the El Chavo rule, not an own list's
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseFault:
+    """One thing wrong with a phase list, placed so that the UI can show it by the phase
+    at fault: ``phase`` is its number (None: the list as a whole), ``group`` the group's
+    place in it (from 0; None: the whole phase), ``limit`` the bound it breaks."""
+
+    problem: ListProblem
+    phase: int | None = None
+    group: int | None = None
+    limit: int = 0
+
+    def __str__(self) -> str:
+        where = "" if self.phase is None else f"phase {self.phase}: "
+        if self.group is not None:
+            where += f"group {self.group + 1}: "
+        return where + _FAULT_WORDS[self.problem].format(limit=self.limit)
+
+
+_FAULT_WORDS = {
+    ListProblem.NAME: "a list's name is text of at most {limit} characters",
+    ListProblem.NO_PHASES: "a list needs at least one phase",
+    ListProblem.TOO_MANY_PHASES: "a list has at most {limit} phases",
+    ListProblem.NUMBERING: "phases are numbered 1, 2, ... in the order they are played",
+    ListProblem.NO_GROUPS: "a phase needs at least one group",
+    ListProblem.TOO_MANY_GROUPS: "a phase has at most {limit} groups",
+    ListProblem.SHAPE: "a group is a kind and a whole number of cards",
+    ListProblem.KIND: "this deck's lists have no such kind of group",
+    ListProblem.TOO_SMALL: "this kind of group needs at least {limit} cards",
+    ListProblem.TOO_MANY_CARDS: "the groups need more than {limit} cards: a card must be left to discard",
+    ListProblem.MUST_INCLUDE: "an own list names no card that must show",
+}
+
+
+class PhaseListError(SetupError):
+    """A phase list the rules refuse (ruling 31): ``faults`` says each thing wrong, by
+    phase; ``problem`` and ``phase`` are those of the first."""
+
+    def __init__(self, faults: Sequence[PhaseFault], what: str = "phase list") -> None:
+        shown = "; ".join(str(fault) for fault in faults[:3])
+        more = f" (and {len(faults) - 3} more)" if len(faults) > 3 else ""
+        super().__init__(f"{what}: {shown}{more}")
+        self.faults = tuple(faults)
+        self.problem = faults[0].problem
+        self.phase = faults[0].phase
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseList:
+    """A named list of phases, numbered 1..N in the order they are played (ruling 31).
+
+    The editions' own lists are ones too (``edition_list``).  ``name`` may be empty: a
+    list made by chance or read from a code has none until the table gives it one.
+    """
+
+    name: str
+    phases: tuple[PhaseSpec, ...]
+
+    @staticmethod
+    def of(name: str, *phases: Sequence[GroupSpec]) -> PhaseList:
+        """The list of these phases, each given as its groups, numbered in order."""
+        return PhaseList(name, tuple(PhaseSpec(n, tuple(groups)) for n, groups in enumerate(phases, 1)))
+
+    def phase(self, number: int) -> PhaseSpec:
+        if not 1 <= number <= len(self.phases):
+            raise ValueError(f"phases are numbered 1 to {len(self.phases)}, not {number}")
+        return self.phases[number - 1]
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(spec.number for spec in self.phases)
+
+    def describe(self) -> str:
+        return "; ".join(f"{spec.number}: {spec.describe()}" for spec in self.phases)
+
+
+def edition_list(rules: Ruleset) -> PhaseList:
+    """The edition's own list: the first preset of its deck."""
+    return PhaseList(rules.title, rules.phases)
+
+
+def list_faults(phases: object, rules: Ruleset, name: object = "") -> tuple[PhaseFault, ...]:
+    """Everything that keeps ``phases`` (a sequence of ``PhaseSpec``) from being an own list
+    of ``rules``'s deck (ruling 31); empty when it is one.  Anything at all may be given,
+    as a hand-edited save would: the answer is faults, never an exception."""
+    faults: list[PhaseFault] = []
+    if not isinstance(name, str) or len(name) > MAX_LIST_NAME:
+        faults.append(PhaseFault(ListProblem.NAME, limit=MAX_LIST_NAME))
+    if not isinstance(phases, tuple | list) or not phases:
+        return (*faults, PhaseFault(ListProblem.NO_PHASES))
+    if len(phases) > MAX_LIST_PHASES:
+        return (*faults, PhaseFault(ListProblem.TOO_MANY_PHASES, limit=MAX_LIST_PHASES))
+    for number, spec in enumerate(phases, 1):
+        faults.extend(_phase_faults(number, spec, rules))
+    return tuple(faults)
+
+
+def _phase_faults(number: int, spec: object, rules: Ruleset) -> list[PhaseFault]:
+    if not isinstance(spec, PhaseSpec) or not isinstance(spec.groups, tuple):
+        return [PhaseFault(ListProblem.SHAPE, number)]
+    faults: list[PhaseFault] = []
+    if spec.number != number or isinstance(spec.number, bool):
+        faults.append(PhaseFault(ListProblem.NUMBERING, number))
+    if spec.must_include is not None:
+        faults.append(PhaseFault(ListProblem.MUST_INCLUDE, number))
+    if not spec.groups:
+        return [*faults, PhaseFault(ListProblem.NO_GROUPS, number)]
+    if len(spec.groups) > MAX_PHASE_GROUPS:
+        return [*faults, PhaseFault(ListProblem.TOO_MANY_GROUPS, number, limit=MAX_PHASE_GROUPS)]
+    cards = 0
+    for index, group in enumerate(spec.groups):
+        fault = _group_fault(number, index, group, rules)
+        if fault is not None:
+            faults.append(fault)
+        if fault is None or fault.problem is not ListProblem.SHAPE:
+            cards += group.size  # a well-shaped group: its size counts, whatever else is wrong
+    if cards > rules.hand_size:
+        faults.append(PhaseFault(ListProblem.TOO_MANY_CARDS, number, limit=rules.hand_size))
+    return faults
+
+
+def _group_fault(number: int, index: int, group: object, rules: Ruleset) -> PhaseFault | None:
+    if (
+        not isinstance(group, GroupSpec)
+        or not isinstance(group.kind, GroupKind)
+        or isinstance(group.size, bool)
+        or not isinstance(group.size, int)
+    ):
+        return PhaseFault(ListProblem.SHAPE, number, index)
+    least = rules.list_min_size.get(group.kind)
+    if least is None:
+        return PhaseFault(ListProblem.KIND, number, index)
+    if group.size < least:
+        return PhaseFault(ListProblem.TOO_SMALL, number, index, least)
+    # No upper bound of its own: a phase's groups need at most a hand's cards, fewer than any
+    # kind can hold (a run's 12, a set's 8 numbers and 8 Wilds).
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
-    """What the table chooses before the first deal (rulings 20-24).
+    """What the table chooses before the first deal (rulings 20-24, 31-34).
 
     ``phases_to_win``: the "first to N phases" variation (None plays them all);
     ``even_phases``: only the even-numbered phases; ``ten_hands``: one hand per phase
-    with everyone advancing; ``el_chavo``: the El Chavo Phase 10.
+    with everyone advancing; ``el_chavo``: the El Chavo Phase 10; ``phase_list``: a
+    table's own list (None: the edition's; a list equal to the edition's is taken as
+    it); ``any_order``: each player picks the phase to play at the start of each hand.
     """
 
     ten_hands: bool = False
@@ -272,33 +480,95 @@ class Options:
     even_phases: bool = False
     el_chavo: bool = False
     edition: str = "classic"
+    phase_list: PhaseList | None = None
+    any_order: bool = False
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise SetupError(f"the edition is one of {', '.join(EDITIONS)}, not {self.edition!r:.20}")
-        if self.el_chavo and EDITIONS[self.edition].el_chavo_number is None:
-            raise SetupError(f"the El Chavo Phase 10 is not a rule of the {self.edition} edition")
+            raise OptionsError(
+                SetupReason.EDITION, f"the edition is one of {', '.join(EDITIONS)}, not {self.edition!r:.20}"
+            )
+        for flag in ("ten_hands", "even_phases", "el_chavo", "any_order"):
+            if not isinstance(getattr(self, flag), bool):
+                raise OptionsError(SetupReason.FLAG, f"{flag} is on or off (True or False)")
+        rules = EDITIONS[self.edition]
+        if self.el_chavo and rules.el_chavo_number is None:
+            raise OptionsError(
+                SetupReason.EL_CHAVO_EDITION,
+                f"the El Chavo Phase 10 is not a rule of the {self.edition} edition",
+            )
+        self._check_list(rules)
+        if self.any_order and self.ten_hands:
+            raise OptionsError(
+                SetupReason.ANY_ORDER_TEN_HANDS,
+                "phases in any order do not combine with ten hands: everyone would move on every hand",
+            )
         available = len(self.base_sequence())
+        if available == 0:
+            raise OptionsError(
+                SetupReason.NO_EVEN_PHASES, "even phases: this list has no even-numbered phase"
+            )
         if self.phases_to_win is not None:
             if isinstance(self.phases_to_win, bool) or not isinstance(self.phases_to_win, int):
-                raise SetupError("the number of phases to win must be a whole number")
+                raise OptionsError(
+                    SetupReason.PHASES_TO_WIN, "the number of phases to win must be a whole number"
+                )
             if not 1 <= self.phases_to_win <= available:
-                raise SetupError(
+                raise OptionsError(
+                    SetupReason.PHASES_TO_WIN,
                     f"the number of phases to win must be between 1 and {available}"
                     f"{' with even phases only' if self.even_phases else ''},"
-                    f" not {self.phases_to_win}"
+                    f" not {self.phases_to_win}",
                 )
 
+    def _check_list(self, rules: Ruleset) -> None:
+        """Ruling 31: an own list fits the deck; one equal to the edition's is the edition's."""
+        chosen = self.phase_list
+        if chosen is None:
+            return
+        if not isinstance(chosen, PhaseList):
+            raise PhaseListError([PhaseFault(ListProblem.SHAPE)])
+        faults = list_faults(chosen.phases, rules, chosen.name)
+        if faults:
+            raise PhaseListError(faults)
+        if chosen.phases == rules.phases:
+            object.__setattr__(self, "phase_list", None)
+        elif self.el_chavo:
+            raise OptionsError(
+                SetupReason.EL_CHAVO_OWN_LIST, "the El Chavo Phase 10 belongs to the edition's own phase list"
+            )
+
+    def phase_specs(self) -> tuple[PhaseSpec, ...]:
+        """The phases of the list played, numbered 1..N: the table's own, or the edition's."""
+        return self.ruleset().phases if self.phase_list is None else self.phase_list.phases
+
+    def played_list(self) -> PhaseList:
+        """The list played: the table's own, or the edition's (``edition_list``)."""
+        return edition_list(self.ruleset()) if self.phase_list is None else self.phase_list
+
     def base_sequence(self) -> tuple[int, ...]:
-        rules = self.ruleset()
-        return rules.even_phase_numbers if self.even_phases else rules.phase_numbers
+        numbers = tuple(spec.number for spec in self.phase_specs())
+        return tuple(n for n in numbers if n % 2 == 0) if self.even_phases else numbers
 
     def phase_sequence(self) -> tuple[int, ...]:
-        """The phase numbers played, in order."""
+        """The phase numbers played, in order; with phases in any order, those that may be
+        picked (ruling 34: "first to N" then asks for any N of them)."""
         sequence = self.base_sequence()
-        if self.phases_to_win is not None:
+        if self.phases_to_win is not None and not self.any_order:
             sequence = sequence[: self.phases_to_win]
         return sequence
+
+    def phases_to_complete(self) -> int:
+        """How many phases a player completes to finish the game (ruling 19's "the last
+        phase"; ruling 33's "their last phase" with phases in any order)."""
+        if self.any_order and self.phases_to_win is not None:
+            return self.phases_to_win
+        return len(self.phase_sequence())
+
+    def open_phases(self, done: Sequence[int]) -> tuple[int, ...]:
+        """With phases in any order, the phases a player who completed ``done`` may pick
+        (ruling 33), in the list's order."""
+        return tuple(number for number in self.phase_sequence() if number not in done)
 
     def phase_played(self, phase_index: int, tiebreak: bool = False) -> int:
         """The phase number a seat at ``phase_index`` plays: in a tiebreak, the final phase
@@ -310,6 +580,8 @@ class Options:
         return EDITIONS[self.edition]
 
     def phase_spec(self, number: int) -> PhaseSpec:
+        if self.phase_list is not None:
+            return self.phase_list.phase(number)
         rules = self.ruleset()
         spec = rules.phase(number)
         if self.el_chavo and number == rules.final_phase:
@@ -320,6 +592,10 @@ class Options:
         parts: list[str] = []
         if self.edition != CLASSIC.name:
             parts.append(f"{self.ruleset().title} edition")
+        if self.phase_list is not None:
+            parts.append(f"own phase list{f' {self.phase_list.name!r}' if self.phase_list.name else ''}")
+        if self.any_order:
+            parts.append("phases in any order")
         if self.even_phases:
             parts.append("even phases")
         if self.phases_to_win is not None:

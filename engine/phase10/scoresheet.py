@@ -27,19 +27,22 @@ from dataclasses import dataclass, replace
 
 from .cards import Card, Side
 from .rules import Options, Ruleset
-from .state import HandRecord
+from .state import NO_PICK, HandRecord, completed_phases
 
 __all__ = [
+    "NO_PICK",
     "ScoreSheetError",
     "Standings",
     "can_be_left_in_hand",
     "cards_left",
+    "completed_phases",
     "decide",
     "hand_points_range",
     "hand_problem",
     "opening",
     "phase_after",
     "phase_on",
+    "phase_problem",
     "phases_completed",
     "point_step",
     "points_left",
@@ -63,6 +66,13 @@ class Standings:
     regular_hands: int = 0  # of those, the hands that were not tiebreaks: "ten hands" counts these
     tiebreak: tuple[int, ...] = ()
     winner: int | None = None
+    # Per seat: the phases completed, as a set in order (a tiebreak completes none).  With
+    # phases in any order ``phase_index`` counts them, and a seat picks from the others.
+    done: tuple[tuple[int, ...], ...] = ()
+
+    def completed(self, seat: int) -> tuple[int, ...]:
+        """The phases ``seat`` has completed, as a set in order."""
+        return self.done[seat] if self.done else ()
 
     @property
     def decided(self) -> bool:
@@ -85,12 +95,36 @@ class ScoreSheetError(ValueError):
 
 def opening(seats: int) -> Standings:
     """The standings before the first hand: everyone on the first phase, no points."""
-    return Standings(phase_index=(0,) * seats, scores=(0,) * seats)
+    return Standings(phase_index=(0,) * seats, scores=(0,) * seats, done=((),) * seats)
 
 
 def phase_on(options: Options, standings: Standings, seat: int) -> int:
-    """The phase number ``seat`` plays in the next hand: in a tiebreak, the final phase (ruling 19)."""
-    return options.phase_played(standings.phase_index[seat], seat in standings.tiebreak)
+    """The phase number ``seat`` plays in the next hand: in a tiebreak, the final phase (ruling 19).
+    With phases in any order the seat picks it (``phase_problem`` checks a pick); this is the
+    first it may pick."""
+    tiebreak = seat in standings.tiebreak
+    if not options.any_order or tiebreak:
+        return options.phase_played(standings.phase_index[seat], tiebreak)
+    return (options.open_phases(standings.completed(seat)) or options.phase_sequence()[-1:])[0]
+
+
+def phase_problem(
+    options: Options, standings: Standings, seat: int, phase: int, completed: bool
+) -> str | None:
+    """Why ``seat`` cannot have played for ``phase`` in the next hand (and ``completed`` it or
+    not); None if it can.  With phases in any order (ruling 33) it is a phase the seat has not
+    completed, or ``NO_PICK`` when the hand ended before its first turn; otherwise, and in a
+    tiebreak, it is ``phase_on``'s."""
+    expected = phase_on(options, standings, seat)
+    if not options.any_order or seat in standings.tiebreak:
+        return None if phase == expected else f"played for phase {expected}, not {phase}"
+    if phase == NO_PICK:
+        return "completed a phase it never picked" if completed else None
+    if phase not in options.phase_sequence():
+        return f"picked phase {phase}, which this game does not play"
+    if phase in standings.completed(seat):
+        return f"picked phase {phase}, which it had already completed"
+    return None
 
 
 def points_left(rules: Ruleset, cards: Iterable[Card]) -> int:
@@ -110,19 +144,26 @@ def record_hand(
     left: Sequence[Sequence[Card] | None],
     completed: Sequence[bool],
     went_out: int | None,
+    picks: Sequence[int | None] = (),
 ) -> HandRecord:
     """The sheet's line for a hand that has just ended, from what the table shows.
 
     ``left`` holds each seat's cards left in hand, None for a seat not dealt in;
     ``completed`` says who laid their phase; ``went_out`` is None when the draw
-    pile ran out (ruling 10).  The phases come from ``standings`` (``phase_on``).
+    pile ran out (ruling 10).  The phases come from ``standings`` (``phase_on``), or
+    with phases in any order from ``picks``, each seat's pick (None: ``NO_PICK``).
     """
     rules = options.ruleset()
+
+    def phase(seat: int) -> int:
+        if options.any_order and seat not in standings.tiebreak and picks:
+            pick = picks[seat]
+            return NO_PICK if pick is None else pick
+        return phase_on(options, standings, seat)
+
     return HandRecord(
         number=standings.hands + 1,
-        phases=tuple(
-            None if cards is None else phase_on(options, standings, seat) for seat, cards in enumerate(left)
-        ),
+        phases=tuple(None if cards is None else phase(seat) for seat, cards in enumerate(left)),
         points=tuple(None if cards is None else points_left(rules, cards) for cards in left),
         completed=tuple(cards is not None and done for cards, done in zip(left, completed, strict=True)),
         went_out=went_out,
@@ -137,7 +178,7 @@ def phase_after(options: Options, phase_index: int, completed: bool, tiebreak_ha
     """
     if tiebreak_hand or not (completed or options.ten_hands):
         return phase_index
-    return min(phase_index + 1, len(options.phase_sequence()))
+    return min(phase_index + 1, options.phases_to_complete())
 
 
 def decide(
@@ -151,7 +192,7 @@ def decide(
         if went_out is None:
             return standings  # nobody went out: the tied players play the tiebreak again
         return replace(standings, winner=went_out, tiebreak=())
-    sequence_length = len(options.phase_sequence())
+    sequence_length = options.phases_to_complete()
     if options.ten_hands:
         everyone = range(len(standings.scores))
         contenders = list(everyone) if standings.regular_hands >= sequence_length else []
@@ -170,14 +211,19 @@ def score_hand(options: Options, standings: Standings, record: HandRecord) -> St
     """The standings after ``record``, taken as written (``hand_problem`` checks it first)."""
     phase_index = list(standings.phase_index)
     scores = list(standings.scores)
+    done = [standings.completed(seat) for seat in range(len(scores))]
     dealt = [seat for seat, phase in enumerate(record.phases) if phase is not None]
     for seat in dealt:
         scores[seat] += record.points[seat] or 0
         phase_index[seat] = phase_after(options, phase_index[seat], record.completed[seat], record.tiebreak)
+        phase = record.phases[seat]
+        if record.completed[seat] and not record.tiebreak and phase:
+            done[seat] = tuple(sorted({*done[seat], phase}))
     scored = replace(
         standings,
         phase_index=tuple(phase_index),
         scores=tuple(scores),
+        done=tuple(done),
         hands=standings.hands + 1,
         regular_hands=standings.regular_hands + (0 if record.tiebreak else 1),
     )
@@ -228,9 +274,11 @@ def _seat_problem(
         if phase is not None or points is not None or completed:
             return "sat this hand out, so it has no phase, points or completed phase"
         return None
-    expected = phase_on(options, standings, seat)
-    if phase != expected:
-        return f"played for phase {expected}, not {phase}"
+    if phase is None:
+        return f"played for phase {phase_on(options, standings, seat)}, not None"
+    problem = phase_problem(options, standings, seat, phase, completed)
+    if problem is not None:
+        return problem
     went_out = record.went_out == seat
     if went_out and not completed:
         return "went out without completing its phase"
@@ -238,7 +286,7 @@ def _seat_problem(
         return "was dealt in, so it has points"
     if went_out != (points == 0):
         return "scores 0 exactly when it went out" if went_out else "did not go out, so it cannot score 0"
-    fewest, most = cards_left(options, expected, completed=completed, went_out=went_out)
+    fewest, most = cards_left(options, phase, completed=completed, went_out=went_out)
     if not can_be_left_in_hand(options.ruleset(), points, fewest=fewest, most=most):
         held = f"{fewest}" if fewest == most else f"{fewest} to {most}"
         return f"{points} points cannot be left in a hand of {held} {options.ruleset().title} cards"

@@ -10,9 +10,16 @@ and never yields a state the rules could not reach.
 Versions: ``SCHEMA_VERSION`` is what ``to_json`` writes.  A document of an
 older version is upgraded one version at a time by ``MIGRATIONS`` before it is
 read; one of a newer version raises ``NewerSaveError`` (the save is fine, the
-app is old).  Version 1 was written by three generations of the code; the
+app is old).  Version 1 was written by four generations of the code; the
 fields the earlier ones did not write yet are filled in by
 ``_fill_early_version_1``.
+
+A table's own phase list (ruling 31) and phases in any order (ruling 33) are
+written only by the games that use them (``options.phase_list``,
+``options.any_order``, each player's ``pick``), so a game with the edition's list
+in order is saved exactly as before; a save without them is such a game.  A list
+no game can play is refused with ``SavedListError``, which says what is wrong
+with it phase by phase.
 """
 
 from __future__ import annotations
@@ -27,7 +34,22 @@ from .cards import Card, CardError, Side, parse_card
 from .groups import Group
 from .invariants import MAX_TURNS_PER_HAND, history_problems, state_problems
 from .pad import HandEntry, PadError, ScorePad, standings
-from .rules import CLASSIC, PERSON, GameConfig, GroupKind, Options, SetupError
+from .rules import (
+    CLASSIC,
+    MAX_LIST_PHASES,
+    MAX_PHASE_GROUPS,
+    PERSON,
+    GameConfig,
+    GroupKind,
+    GroupSpec,
+    ListProblem,
+    Options,
+    PhaseFault,
+    PhaseList,
+    PhaseListError,
+    PhaseSpec,
+    SetupError,
+)
 from .state import GameState, HandRecord, PlayerState, Step
 
 __all__ = [
@@ -41,10 +63,13 @@ __all__ = [
     "CorruptStateError",
     "Migration",
     "NewerSaveError",
+    "SavedListError",
     "from_json",
     "pad_from_dict",
     "pad_to_dict",
     "pad_to_json",
+    "phase_list_from_dict",
+    "phase_list_to_dict",
     "state_from_dict",
     "state_to_dict",
     "to_json",
@@ -85,6 +110,17 @@ class NewerSaveError(CorruptStateError):
         )
         self.version = version
         self.supported = supported
+
+
+class SavedListError(CorruptStateError):
+    """A saved game or pad whose phase list no game can play (ruling 31): ``faults`` says
+    each thing wrong, by phase, and ``problem`` is the first one's ``ListProblem``."""
+
+    def __init__(self, where: str, faults: tuple[PhaseFault, ...]) -> None:
+        error = PhaseListError(faults, where)
+        super().__init__(str(error))
+        self.faults = error.faults
+        self.problem = error.problem
 
 
 def to_json(state: GameState) -> str:
@@ -134,6 +170,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 "skip_protected": p.skip_protected,
                 "taken": _cards(p.taken),
                 "declined": _cards(p.declined),
+                **({"pick": p.pick} if config.options.any_order else {}),
             }
             for p in state.players
         ],
@@ -158,13 +195,73 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 
 def _options_dict(options: Options) -> dict[str, Any]:
-    return {
+    written: dict[str, Any] = {
         "ten_hands": options.ten_hands,
         "phases_to_win": options.phases_to_win,
         "even_phases": options.even_phases,
         "el_chavo": options.el_chavo,
         "edition": options.edition,
     }
+    # Only where used: a game of the edition's list in order is written as it always was.
+    if options.phase_list is not None:
+        written["phase_list"] = phase_list_to_dict(options.phase_list)
+    if options.any_order:
+        written["any_order"] = True
+    return written
+
+
+def phase_list_to_dict(phase_list: PhaseList) -> dict[str, Any]:
+    """A phase list as JSON: its name, and each phase as its groups' kinds and sizes."""
+    return {
+        "name": phase_list.name,
+        "phases": [
+            [{"kind": group.kind.value, "size": group.size} for group in spec.groups]
+            for spec in phase_list.phases
+        ],
+    }
+
+
+def phase_list_from_dict(data: object, path: str = "phase_list") -> PhaseList:
+    """The list ``phase_list_to_dict`` wrote; ``SavedListError`` (with every fault found) for
+    anything that is not a list of phases of some kinds and sizes, ``CorruptStateError``
+    for anything that is not even shaped like one.  Whether the list fits a deck is the
+    ``Options``' check (ruling 31)."""
+    reader = _Reader(data, path)
+    name = reader.text("name")
+    phases = reader.typed("phases", list)
+    if len(phases) > MAX_LIST_PHASES:  # refused before reading any of it
+        raise SavedListError(path, (PhaseFault(ListProblem.TOO_MANY_PHASES, limit=MAX_LIST_PHASES),))
+    faults: list[PhaseFault] = []
+    specs: list[PhaseSpec] = []
+    for number, groups in enumerate(phases, 1):
+        specs.append(PhaseSpec(number, _saved_groups(groups, number, faults)))
+    if faults:
+        raise SavedListError(path, tuple(faults))
+    return PhaseList(name, tuple(specs))
+
+
+def _saved_groups(value: object, number: int, faults: list[PhaseFault]) -> tuple[GroupSpec, ...]:
+    """The groups of phase ``number`` as saved; each one that cannot be read adds a fault."""
+    if not isinstance(value, list):
+        faults.append(PhaseFault(ListProblem.SHAPE, number))
+        return ()
+    if len(value) > MAX_PHASE_GROUPS:
+        faults.append(PhaseFault(ListProblem.TOO_MANY_GROUPS, number, limit=MAX_PHASE_GROUPS))
+        return ()
+    groups: list[GroupSpec] = []
+    for index, group in enumerate(value):
+        kind = group.get("kind") if isinstance(group, dict) else None
+        size = group.get("size") if isinstance(group, dict) else None
+        if not isinstance(size, int) or isinstance(size, bool) or not isinstance(kind, str):
+            faults.append(PhaseFault(ListProblem.SHAPE, number, index))
+        elif kind not in _KINDS:
+            faults.append(PhaseFault(ListProblem.KIND, number, index))
+        else:
+            groups.append(GroupSpec(_KINDS[kind], size))
+    return tuple(groups)
+
+
+_KINDS = {kind.value: kind for kind in GroupKind}
 
 
 class _Reader:
@@ -269,6 +366,7 @@ def _player(value: object, path: str) -> PlayerState:
         skip_protected=reader.flag("skip_protected"),
         taken=reader.cards("taken"),
         declined=reader.cards("declined"),
+        pick=reader.integer("pick", nullable=True) if "pick" in reader.data else None,
     )
 
 
@@ -285,13 +383,21 @@ def _record(value: object, path: str) -> HandRecord:
 
 
 def _options(options: _Reader) -> Options:
-    return Options(
-        ten_hands=options.flag("ten_hands"),
-        phases_to_win=options.integer("phases_to_win", nullable=True),
-        even_phases=options.flag("even_phases"),
-        el_chavo=options.flag("el_chavo"),
-        edition=options.text("edition"),
-    )
+    phase_list = None
+    if "phase_list" in options.data:
+        phase_list = phase_list_from_dict(options.raw("phase_list"), options._at("phase_list"))
+    try:
+        return Options(
+            ten_hands=options.flag("ten_hands"),
+            phases_to_win=options.integer("phases_to_win", nullable=True),
+            even_phases=options.flag("even_phases"),
+            el_chavo=options.flag("el_chavo"),
+            edition=options.text("edition"),
+            phase_list=phase_list,
+            any_order=options.flag("any_order") if "any_order" in options.data else False,
+        )
+    except PhaseListError as error:
+        raise SavedListError(options._at("phase_list"), error.faults) from None
 
 
 def _config(reader: _Reader) -> GameConfig:
@@ -462,6 +568,7 @@ def pad_to_dict(pad: ScorePad) -> dict[str, Any]:
                 "went_out": list(entry.went_out),
                 "completed": list(entry.completed),
                 "points": list(entry.points),
+                **({"phases": list(entry.phases)} if entry.phases else {}),
             }
             for entry in pad.entries
         ],
@@ -489,6 +596,8 @@ def pad_from_dict(data: object) -> ScorePad:
             entries=reader.items("entries", _entry),
         )
         standings(pad)  # every hand, checked by the rules in order
+    except SavedListError:
+        raise
     except (SetupError, PadError) as error:
         raise CorruptStateError(f"score pad: {error}") from None
     return pad
@@ -500,4 +609,5 @@ def _entry(value: object, path: str) -> HandEntry:
         went_out=reader.items("went_out", _int),
         completed=reader.items("completed", _bool),
         points=reader.items("points", _optional_int),
+        phases=reader.items("phases", _optional_int) if "phases" in reader.data else (),
     )

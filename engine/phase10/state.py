@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -9,7 +10,11 @@ from .cards import Card, Side
 from .groups import Group
 from .rules import GameConfig, PhaseSpec
 
-__all__ = ["GameState", "HandRecord", "PlayerState", "Step"]
+__all__ = ["NO_PICK", "GameState", "HandRecord", "PlayerState", "Step", "completed_phases"]
+
+# On the score sheet of a game of phases in any order, the phase of a seat that was dealt
+# in but never picked one: the hand ended before its first turn (ruling 33).
+NO_PICK = 0
 
 
 class Step(Enum):
@@ -33,6 +38,9 @@ class PlayerState:
     # discarded, and each top of the discard pile they could have taken and drew past.
     # Public (everyone saw them), as everyone saw them; the expert reads hands from them.
     declined: tuple[Card, ...] = ()
+    # Phases in any order (ruling 33): the phase picked for this hand, None until picked
+    # (and always None when phases go in order, or in a tiebreak).  Public.
+    pick: int | None = None
 
     @property
     def has_laid(self) -> bool:
@@ -55,6 +63,14 @@ class HandRecord:
     completed: tuple[bool, ...]  # laid their phase this hand
     went_out: int | None  # None: the draw pile ran out (ruling 10)
     tiebreak: bool = False
+
+
+def completed_phases(sheet: Sequence[HandRecord], seat: int) -> tuple[int, ...]:
+    """The phases ``seat`` has completed by the hands on ``sheet``, as a set in order: a
+    tiebreak hand, played on the final phase again, completes none."""
+    return tuple(
+        sorted({phase for r in sheet if not r.tiebreak and r.completed[seat] and (phase := r.phases[seat])})
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +107,29 @@ class GameState:
         return self.step is Step.GAME_OVER
 
     def phase_number(self, seat: int) -> int:
-        """The phase ``seat`` works on: in a tiebreak, the final phase (ruling 19)."""
-        return self.config.options.phase_played(self.players[seat].phase_index, seat in self.tiebreak)
+        """The phase ``seat`` works on: in a tiebreak, the final phase (ruling 19).  With
+        phases in any order, the phase it picked, or until it picks, the first it may pick."""
+        options = self.config.options
+        tiebreak = seat in self.tiebreak
+        if not options.any_order or tiebreak:
+            return options.phase_played(self.players[seat].phase_index, tiebreak)
+        pick = self.players[seat].pick
+        if pick is not None and self.step in (Step.DRAW, Step.PLAY):
+            return pick
+        return (options.open_phases(self.done(seat)) or options.phase_sequence()[-1:])[0]
+
+    def done(self, seat: int) -> tuple[int, ...]:
+        """The phases ``seat`` has completed, as a set in order."""
+        return completed_phases(self.history, seat)
+
+    def must_pick(self, seat: int) -> bool:
+        """Whether ``seat`` still picks its phase this hand before it draws (ruling 33)."""
+        return (
+            self.config.options.any_order
+            and seat in self.active
+            and seat not in self.tiebreak
+            and self.players[seat].pick is None
+        )
 
     def phase_spec(self, seat: int) -> PhaseSpec:
         return self.config.options.phase_spec(self.phase_number(seat))

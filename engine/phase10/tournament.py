@@ -7,7 +7,7 @@ import math
 import random
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .bots import Bot, Level, bot_seed
@@ -84,18 +84,35 @@ def play_bot_game(
             report.decision_seconds[kinds[seat]].append(time.perf_counter() - started)
         state = apply(state, action)
         if state.turns > max_turns:
+            table = f"{config.options.edition}{_house_rules(config)}"
             raise StalledHandError(
-                f"game seed={config.seed} ({', '.join(kinds)}, {config.options.edition}): hand"
+                f"game seed={config.seed} ({', '.join(kinds)}, {table}): hand"
                 f" {state.hand_number} went past {max_turns:,} turns; the bots are repeating themselves"
             )
     return state
 
 
+def _house_rules(config: GameConfig) -> str:
+    """A table's own rules, for an error that names its game: its list's code, any order."""
+    from .phaselists import encode
+
+    options = config.options
+    own = "" if options.phase_list is None else f", phases {encode(options.phase_list)}"
+    return own + (", any order" if options.any_order else "")
+
+
 def tournament_game(
-    game: int, kinds: Sequence[str], seed: int = 0, options: Options | None = None
+    game: int,
+    kinds: Sequence[str],
+    seed: int = 0,
+    options: Options | None = None,
+    options_for: Callable[[int], Options] | None = None,
 ) -> tuple[GameConfig, list[str]]:
     """Game number ``game`` of ``run_tournament``: its config (seed ``seed + game``, the
-    deal passing round the table) and who plays each seat (``kinds`` rotated by ``game``)."""
+    deal passing round the table) and who plays each seat (``kinds`` rotated by ``game``).
+    ``options_for(game)``, when given, gives each game its own options (a list of its own)."""
+    if options_for is not None:
+        options = options_for(game)
     players = len(kinds)
     shift = game % players
     seating = [kinds[(seat + shift) % players] for seat in range(players)]
@@ -105,12 +122,17 @@ def tournament_game(
 
 
 def run_tournament(
-    games: int, kinds: Sequence[str], seed: int = 0, options: Options | None = None
+    games: int,
+    kinds: Sequence[str],
+    seed: int = 0,
+    options: Options | None = None,
+    options_for: Callable[[int], Options] | None = None,
 ) -> TournamentReport:
-    """Seeded games; the seats rotate from game to game, so no kind keeps a seat."""
+    """Seeded games; the seats rotate from game to game, so no kind keeps a seat.
+    ``options_for(game)``, when given, gives each game its own options."""
     report = TournamentReport()
     for game in range(games):
-        config, seating = tournament_game(game, kinds, seed, options)
+        config, seating = tournament_game(game, kinds, seed, options, options_for)
         final = play_bot_game(config, seating, seed + game, report)
         report.games += 1
         for kind in seating:

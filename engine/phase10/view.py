@@ -50,6 +50,12 @@ class PublicPlayer:
     declined: tuple[Card, ...]  # discarded, or passed over on the discard pile, this hand
     in_hand: bool  # dealt into this hand (False only when sitting out a tiebreak)
     backs: tuple[Card, ...] = ()  # two-sided cards: the sides of their hand facing the table, sorted
+    done: tuple[int, ...] = ()  # the phases completed, as a set in order
+    # Phases in any order (ruling 33): the phase picked this hand, which everyone sees (None
+    # until then), and whether the player has yet to pick it.  Until they pick, ``phase``
+    # and ``phase_spec`` are those of the first phase they may pick.
+    pick: int | None = None
+    choosing: bool = False
 
     @property
     def has_laid(self) -> bool:
@@ -124,6 +130,9 @@ def public_view(state: GameState) -> TableView:
             declined=player.declined,
             in_hand=i in state.active,
             backs=_backs(player.hand),
+            done=state.done(i),
+            pick=player.pick if state.step in (Step.DRAW, Step.PLAY) else None,
+            choosing=state.must_pick(i) and state.step in (Step.DRAW, Step.PLAY),
         )
         for i, player in enumerate(state.players)
     )

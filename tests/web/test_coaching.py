@@ -169,3 +169,33 @@ def test_a_hint_that_keeps_a_card_from_the_next_player_names_them_and_the_card()
         ui = handle(ui, Event("hint"))
         assert ui.advice is not None and ui.advice.why is Why.DISCARD_DENY
         assert reason in render(ui), render(ui).split('class="coach"')[1][:300]
+
+
+def test_the_hint_for_a_pick_says_which_phase_to_play_and_why_in_both_languages():
+    """Phases in any order (ruling 33): at the start of each hand the Hint names the phase
+    to play for, and its reason in words, for each of the coach's five reasons."""
+    from ui.table.coaching import advice_words
+
+    from phase10 import ChoosePhase, GameConfig, Step, new_game
+    from phase10.bots import Bot, Level
+    from phase10.rules import Options
+
+    reasons = {Why.PICK_ONLY, Why.PICK_READY, Why.PICK_CLOSEST, Why.PICK_OUTS, Why.PICK_HARDER}
+    heard: set[Why] = set()
+    for seed in range(40):
+        state = new_game(GameConfig(("Ann", "Bo"), seed=seed, options=Options(any_order=True)))
+        while state.step is not Step.GAME_OVER and heard != reasons:
+            seen = view(state, state.current)
+            if any(isinstance(action, ChoosePhase) for action in seen.legal):
+                advice = advise(seen, seed)
+                assert isinstance(advice.action, ChoosePhase) and advice.why in reasons
+                heard.add(advice.why)
+                for language in ("en", "es"):
+                    line = advice_words(advice, seen, words(language))
+                    assert "{" not in line and str(advice.action.phase) in line, line
+                english = advice_words(advice, seen, words("en"))
+                assert english.startswith(f"Play for phase {advice.action.phase} this hand: "), english
+            state = apply(state, Bot(Level.NORMAL, seed).choose(seen))
+        if heard == reasons:
+            break
+    assert heard == reasons

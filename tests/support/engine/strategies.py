@@ -10,8 +10,20 @@ from hypothesis import strategies as st
 from phase10.actions import Action
 from phase10.game import IllegalActionError, apply, legal_actions, new_game
 from phase10.rng import shuffled
-from phase10.rules import PLAYER_KINDS, GameConfig, Options
-from phase10.simulate import random_choice
+from phase10.rules import (
+    CLASSIC,
+    EDITIONS,
+    MAX_LIST_NAME,
+    MAX_LIST_PHASES,
+    MAX_PHASE_GROUPS,
+    PLAYER_KINDS,
+    GameConfig,
+    GroupSpec,
+    Options,
+    PhaseList,
+    Ruleset,
+)
+from phase10.simulate import guided_choice, random_choice
 from phase10.state import GameState
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
@@ -95,3 +107,65 @@ def check_refused(state: GameState, action: Action, reason: str) -> None:
     else:
         raise AssertionError(f"{action} was applied although {reason}")
     assert repr(state) == before
+
+
+# --- a table's own phase lists (rulings 31-34) -------------------------------------------
+
+
+@st.composite
+def allowed_phases(draw: st.DrawFn, rules: Ruleset = CLASSIC) -> tuple[GroupSpec, ...]:
+    """The groups of one phase ruling 31 allows with ``rules``'s deck: 1 to 3 groups of its
+    lists' kinds, each at least its kind's minimum, together at most a hand's cards."""
+    kinds = draw(st.lists(st.sampled_from(rules.list_kinds), min_size=1, max_size=MAX_PHASE_GROUPS))
+    least = [rules.list_min_size[kind] for kind in kinds]
+    while sum(least) > rules.hand_size:  # three large minimums: drop a group
+        kinds, least = kinds[:-1], least[:-1]
+    spare = rules.hand_size - sum(least)
+    groups = []
+    for kind, size in zip(kinds, least, strict=True):
+        extra = draw(st.integers(0, spare))
+        spare -= extra
+        groups.append(GroupSpec(kind, size + extra))
+    return tuple(groups)
+
+
+@st.composite
+def phase_lists(draw: st.DrawFn, rules: Ruleset = CLASSIC, most: int = MAX_LIST_PHASES) -> PhaseList:
+    """A list ruling 31 allows with ``rules``'s deck, of 1 to ``most`` phases."""
+    phases = draw(st.lists(allowed_phases(rules), min_size=1, max_size=most))
+    return PhaseList.of(draw(st.text(max_size=MAX_LIST_NAME)), *phases)
+
+
+@st.composite
+def list_options(draw: st.DrawFn, most: int = 6, any_order: bool | None = None) -> Options:
+    """Options with an own list of at most ``most`` phases (either edition), phases in any
+    order or not, and the ways to play that combine with them (ruling 34); "first to N"
+    keeps most games short."""
+    edition = draw(st.sampled_from(sorted(EDITIONS)))
+    own = draw(phase_lists(EDITIONS[edition], most))
+    anyhow = draw(st.booleans()) if any_order is None else any_order
+    even = len(own.phases) >= 2 and draw(st.booleans())
+    pool = len(own.phases) // 2 if even else len(own.phases)
+    return Options(
+        ten_hands=not anyhow and draw(st.booleans()),
+        phases_to_win=draw(st.one_of(st.none(), st.integers(1, min(pool, 3)), st.integers(1, min(pool, 3)))),
+        even_phases=even,
+        edition=edition,
+        phase_list=own,
+        any_order=anyhow,
+    )
+
+
+@st.composite
+def list_configs(draw: st.DrawFn, most: int = 6, any_order: bool | None = None) -> GameConfig:
+    return seated(draw, draw(st.integers(2, 6)), draw(list_options(most, any_order)))
+
+
+def guided_states_along(config: GameConfig, rnd: random.Random, limit: int = 400) -> list[GameState]:
+    """States met in one game of guided random play (``simulate.guided_choice``)."""
+    state = new_game(config)
+    states = [state]
+    while not state.is_over and len(states) < limit:
+        state = apply(state, guided_choice(state, legal_actions(state), rnd))
+        states.append(state)
+    return states

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from phase10 import Discard, Draw, Hit, LayDown, TakeDiscard
+from phase10 import ChoosePhase, Discard, Draw, Hit, LayDown, TakeDiscard
 from phase10.rules import GroupKind
 from phase10.view import PlayerView, view
 
@@ -54,6 +54,8 @@ def advice_words(advice: Advice, seen: PlayerView, w: Words) -> str:
 
 def _move(advice: Advice, seen: PlayerView, w: Words) -> str:
     action = advice.action
+    if isinstance(action, ChoosePhase):
+        return w("coach.move.pick", number=action.phase)
     if isinstance(action, Draw):
         return w("coach.move.draw")
     if isinstance(action, TakeDiscard) and advice.card is not None:
@@ -86,6 +88,10 @@ def _why(advice: Advice, seen: PlayerView, w: Words) -> str:
         return w(key, name=name, taken=[w.card(c) for c in advice.taken])
     if advice.why is Why.DISCARD_DENY and advice.kept is not None:
         return w(key, name=name, kept=w.card(advice.kept))
+    if advice.why is Why.PICK_CLOSEST:
+        return w(key, count=advice.missing)
+    if advice.why in (Why.PICK_OUTS, Why.PICK_HARDER):
+        return w(key, count=len(advice.phases), phases=[str(number) for number in advice.phases])
     return w(key, card=card, name=name, number=advice.number)
 
 
