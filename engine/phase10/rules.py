@@ -681,4 +681,5 @@ OPTION_CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo("first-to-n", "variation"),
     OptionInfo("even-phases", "variation"),
     OptionInfo("el-chavo", "rule"),
+    OptionInfo("any-order", "rule"),
 )

@@ -27,13 +27,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
+from ui import taps
 from ui.kit.i18n import Text, words
 from ui.saves.storage import read_save, save_text
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table.narration import deal_said
 from ui.table.play import resume
+from ui.update import update
 
 from phase10 import Draw, GameConfig, Options, Step, apply
+from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.driving import KEPT_BYTECODE, SNAPSHOT, LocalServer, check_snapshot, control_for
 from support.browser.engines import (
@@ -223,6 +226,43 @@ def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServe
     assert text_of(engine, ".past-game .past-winner") == "★ " + w("history.won", winner=winner)
     totals = [f"{p.name} {w('sheet.points', count=p.score)}" for p in game.players]
     assert sorted(text_of_all(engine, ".past-game .past-totals li")) == sorted(totals)
+
+
+# A list of four phases, dealt by chance: the link of a shared list names it.
+SHARED_LIST = encode(random_list(4, 2026, "classic"))
+
+
+def test_a_shared_list_opens_by_its_link_and_two_people_play_it_in_any_order(
+    launch: Launch, server: LocalServer
+) -> None:
+    engine = launch()
+    engine.open(f"{server.url}?phases={SHARED_LIST}")
+    engine.wait_ready()
+    assert text_of(engine, ".phase-code") == SHARED_LIST, "set-up opens with the list of the link"
+    for i, name in enumerate(PLAYERS):
+        engine.fill(f"#player-{i}", name)
+    for way in ("first-to-n", "any-order"):
+        after_render(engine, lambda way=way: engine.click(f"input[name=way][value={way}]"))
+    engine.select("select[name=phases-to-win]", "1")
+    engine.click("details.more-options summary")
+    engine.fill("input[name=seed]", SEED)
+    tap(engine, Event("start-game"))
+    form = SetupInput(PLAYERS, ("person", "person"), "classic", ("first-to-n", "any-order"), "1", seed=SEED)
+    mirror = handle(update(Ui(), taps.LinkedPhases(SHARED_LIST)).ui, Event("start-game", form=form))
+    assert mirror.game is not None and mirror.game.config.options.any_order
+    check(engine, mirror, deal_said(mirror.game))
+    picks = 0
+    while mirror.screen is not Screen.GAME_OVER:
+        for event in next_taps(mirror):
+            tap(engine, event)
+            step = tapped(mirror, event)
+            mirror = step.ui
+            picks += event.name == "pick"
+            check(engine, mirror, step.said)
+    assert picks >= 2, "each person chose a phase, behind the hand-off"
+    game = mirror.game
+    assert game is not None and game.winner is not None
+    assert text_of(engine, ".winner") == game.players[game.winner].name
 
 
 def test_damaged_storage_and_a_save_from_another_window_are_kept(launch: Launch, server: LocalServer) -> None:

@@ -29,7 +29,16 @@ from phase10.cards import COLORS, Side
 from phase10.coach import Why
 from phase10.pad import Refusal, card_kinds
 from phase10.pad import standings as pad_standings
-from phase10.rules import EDITIONS, OPTION_CATALOGUE, PLAYER_KINDS, GroupKind, Options
+from phase10.phaselists import CodeProblem
+from phase10.rules import (
+    EDITIONS,
+    OPTION_CATALOGUE,
+    PLAYER_KINDS,
+    GroupKind,
+    ListProblem,
+    Options,
+    SetupReason,
+)
 from support.web.taps import handle, tapped
 from support.web.tour import every_screen
 
@@ -118,6 +127,9 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"pad.refused.{refusal.value}" for refusal in Refusal}
     keys |= {f"pad.kind.{kind.kind}" for rules in EDITIONS.values() for kind in card_kinds(rules)}
     keys |= {f"coach.why.{why.value}" for why in Why}
+    keys |= {f"setup.refused.{reason.value}" for reason in SetupReason}
+    keys |= {f"code.refused.{problem.value}" for problem in CodeProblem}
+    keys |= {f"phases.refused.{problem.value}" for problem in ListProblem}
     # A hint that keeps no two cards together says so alone.
     keys |= {f"coach.why.{why.value}.alone" for why in (Why.TAKE_CLOSER, Why.DISCARD_SPARE)}
     # Each edition but the one a table plays unless it chooses shows under its own name.
@@ -242,6 +254,9 @@ class _Text(HTMLParser):
         self.pieces += [value for name, value in attrs if name in self.SPOKEN and value]
 
 
+SHARE_CODE = r"\bP\d+(-[0-9A-Z]+)+\b"
+
+
 def unmarked_words(html: str) -> list[str]:
     parser = _Text()
     parser.feed(html)
@@ -252,6 +267,7 @@ def unmarked_words(html: str) -> list[str]:
             rest = re.sub(r"⟦[^⟦⟧]*⟧", "", rest)
         for name in NAMES:
             rest = re.sub(rf"\b{name}\b", "", rest)
+        rest = re.sub(SHARE_CODE, "", rest)  # a phase list's code is data, like a name
         if re.search(r"[^\W\d_]", rest):
             left.append(rest.strip())
     return left

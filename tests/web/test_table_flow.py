@@ -167,7 +167,7 @@ def test_the_ways_to_play_combine():
     assert options.phase_sequence() == (2, 4, 6)
     again = handle(ui, Event("new-game"))
     assert set(again.setup.ways) == {"ten-hands", "even-phases", "first-to-n"}
-    assert render(again).count('name="way"') == 3 and render(again).count("checked") >= 3
+    assert render(again).count('name="way"') == 4 and render(again).count("checked") >= 3
 
 
 def test_play_against_the_computer_sets_up_one_person_and_computers():

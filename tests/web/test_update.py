@@ -263,7 +263,14 @@ def _sent(controls: dict[tuple[str, str, bool], str]) -> set[type[Tap]]:
     return sent
 
 
-FIELD_VALUES = {"language": "es", "large-type": "yes", "speed": "quick", "sound": "no", "restore-file": "x"}
+FIELD_VALUES = {
+    "language": "es",
+    "large-type": "yes",
+    "speed": "quick",
+    "sound": "no",
+    "restore-file": "x",
+    "pad-phase": "0:1",
+}
 
 
 def _a_field_message(name: str) -> Tap:
@@ -344,6 +351,9 @@ UNREADABLE = [
     ("large-type", "maybe"),
     ("speed", "warp"),
     ("pad-key", "12"),
+    ("pad-phase", "1"),
+    ("pad-phase", "a:2"),
+    ("pad-phase", "1:x"),
     ("pad-out", "one"),
     ("pad-count-more", ""),
 ]

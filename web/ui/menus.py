@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from phase10.cards import parse_cards
-from phase10.rules import EDITIONS, OPTION_CATALOGUE
+from phase10.phaselists import encode
+from phase10.rules import EDITIONS, OPTION_CATALOGUE, Options
 
 from .kit.html import Markup, el, join
 from .kit.i18n import LANGUAGES, Words, pick_language, words
@@ -163,7 +164,8 @@ def settings_screen(
     )
 
 
-def rules_screen(w: Words) -> Markup:
+def rules_screen(w: Words, options: Options | None = None) -> Markup:
+    """The rules; with a game on an own list (``options``), that list first (ruling 31)."""
     sections = [
         el("section", el("h2", title), *[el("p", line) for line in lines], class_="card-panel rules")
         for title, lines in w.sections("rules.sections")
@@ -183,7 +185,21 @@ def rules_screen(w: Words) -> Markup:
         )
         for rules in OTHER_EDITIONS
     ]
-    return join([header(w, w("rules.title"), back=True), how_to_play(w), reference, *sections, *others])
+    own = options.phase_list if options is not None else None
+    table = (
+        el(
+            "section",
+            el("h2", w("rules.table_phases")),
+            el("p", w("share.list_code", code=encode(own)), class_="phase-code"),
+            phase_list(w, options.ruleset(), own.phases),
+            class_="card-panel reference-card",
+        )
+        if own is not None and options is not None
+        else ""
+    )
+    return join(
+        [header(w, w("rules.title"), back=True), table, how_to_play(w), reference, *sections, *others]
+    )
 
 
 # The one-minute "how to play": each step with an example drawn with the app's own cards.

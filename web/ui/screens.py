@@ -44,7 +44,7 @@ def render(
     w = words(ui.language)
     screen = ui.screen
     if screen is Screen.SETUP:
-        return setup_screen(ui.setup, w, ui.game)
+        return setup_screen(ui.setup, w, ui.game, said=notice(ui.message, w))
     if screen is Screen.PAD_SETUP:
         return setup_screen(ui.setup, w, pad=ui.pad, for_pad=True)
     if screen is Screen.PAD_HAND and ui.pad is not None and ui.draft is not None:
@@ -52,7 +52,7 @@ def render(
     if screen in (Screen.PAD, Screen.PAD_HAND) and (ui.pad is not None or ui.pad_problem):
         return pad_screen(ui, w)
     if screen is Screen.RULES:
-        return rules_screen(w)
+        return rules_screen(w, ui.game.config.options if ui.game is not None else None)
     if screen is Screen.SETTINGS:
         return settings_screen(ui, w, reduced_motion, build, note)
     if screen is Screen.HISTORY:

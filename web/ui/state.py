@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from phase10 import Action, Card, GameState, Options
 from phase10.pad import HandEntry, ScorePad
-from phase10.rules import EDITIONS, PERSON
+from phase10.rules import EDITIONS, PERSON, OptionsError, PhaseList, PhaseListError, SetupError
 
-from .kit.i18n import NOTHING, Text, pick_language
+from .kit.i18n import NOTHING, Text, pick_language, text
 from .records import Restore
 
 if TYPE_CHECKING:  # the coach is loaded when first asked
@@ -88,6 +88,7 @@ class WayToPlay(StrEnum):
     TEN_HANDS = "ten-hands"
     FIRST_TO_N = "first-to-n"
     EVEN_PHASES = "even-phases"
+    ANY_ORDER = "any-order"  # ruling 33: each player picks a phase at the start of each hand
 
     def chosen_in(self, options: Options) -> bool:
         """Whether a game's ``options`` play this way: the inverse of ``SetupForm.options``."""
@@ -95,6 +96,8 @@ class WayToPlay(StrEnum):
             return options.ten_hands
         if self is WayToPlay.FIRST_TO_N:
             return options.phases_to_win is not None
+        if self is WayToPlay.ANY_ORDER:
+            return options.any_order
         return options.even_phases
 
 
@@ -114,6 +117,8 @@ class SetupInput:
     el_chavo: bool = False
     seed: str = ""
     hints: bool | None = None  # None: the form has no such box (the score pad's)
+    phase_code: str = ""  # the phase list code box, as typed
+    list_length: str = ""  # how many phases "Deal me a list" deals
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.kinds):
@@ -134,29 +139,60 @@ class SetupForm:
     seed: str = ""
     hints: bool = True  # people may ask the coach for a hint
     error: Text = NOTHING
+    phase_list: PhaseList | None = None  # the table's own list (ruling 31); None: the edition's
+    list_length: int = 10  # how many phases "Deal me a list" deals
+    phase_code: str = ""  # the code box as last typed, kept while it is refused
+    code_error: Text = NOTHING  # why the code typed was refused
 
     @property
     def el_chavo_offered(self) -> bool:
-        """The El Chavo Phase 10 is a rule of the editions that have one."""
-        return EDITIONS[self.edition].el_chavo_number is not None
+        """The El Chavo Phase 10 is a rule of the editions that have one, on their own list
+        (ruling 32)."""
+        return EDITIONS[self.edition].el_chavo_number is not None and self.phase_list is None
+
+    def phases_played(self) -> int:
+        """How many phases the list and "even phases" leave to play: the most N can be."""
+        try:
+            chosen = Options(
+                edition=self.edition,
+                even_phases=WayToPlay.EVEN_PHASES in self.ways,
+                phase_list=self.phase_list,
+            )
+        except SetupError:  # a list this deck cannot play: ``refusal`` says so
+            return len(EDITIONS[self.edition].phases)
+        return len(chosen.base_sequence())
 
     def options(self) -> Options:
-        """The engine's options; N is kept within the phases the other choices leave."""
+        """The engine's options; N is kept within the phases the other choices leave.
+        Raises ``SetupError`` for choices that make no game (``refusal`` words it)."""
         common = Options(
             edition=self.edition,
             el_chavo=self.el_chavo and self.el_chavo_offered,
             ten_hands=WayToPlay.TEN_HANDS in self.ways,
             even_phases=WayToPlay.EVEN_PHASES in self.ways,
+            phase_list=self.phase_list,
+            any_order=WayToPlay.ANY_ORDER in self.ways,
         )
         if WayToPlay.FIRST_TO_N not in self.ways:
             return common
-        return replace(common, phases_to_win=min(self.phases_to_win, len(common.base_sequence())))
+        return replace(common, phases_to_win=min(self.phases_to_win, self.phases_played()))
+
+    def refusal(self) -> Text:
+        """Why the choices make no game, in words (rulings 32 and 34); NOTHING when they do."""
+        try:
+            self.options()
+        except OptionsError as error:
+            return text(f"setup.refused.{error.reason.value}")
+        except PhaseListError:
+            return text("setup.refused.list-deck", edition=text(f"edition.{self.edition}.title"))
+        return NOTHING
 
 
 class PromptKind(StrEnum):
     LAY = "lay"  # confirm an arrangement of the phase
     SKIP = "skip"  # choose whom a Skip is played on
     END = "end"  # choose the end of a run a Wild goes on
+    PICK = "pick"  # phases in any order: choose the phase to play this hand (ruling 33)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +252,9 @@ class PadDraft:
     mending: bool = False  # an earlier hand written again
     counting: tuple[int, ...] | None = None
     error: Text = NOTHING
+    # Phases in any order (ruling 33), outside a tiebreak: the phase each seat played for
+    # (None: not written yet; 0: the hand ended before its turn). Empty: the rules fix it.
+    phases: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,6 +130,35 @@ class StartGame(Tap):
     form: SetupInput | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class UsePhaseCode(Tap):
+    """Play the list whose code is typed in the form's code box (ruling 31)."""
+
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealPhaseList(Tap):
+    """Deal a list by chance, of the length the form asks for."""
+
+    seed: str = ""  # the page's random seed
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EditionPhases(Tap):
+    """Back to the edition's own phases."""
+
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedPhases(Tap):
+    """The app was opened by a link that names a list (``?phases=CODE``): set-up, with it."""
+
+    code: str
+
+
 # --- play at the table (play) ------------------------------------------------------------------
 
 
@@ -196,6 +225,11 @@ class Choose(Tap):
 @dataclass(frozen=True, slots=True)
 class Cancel(Tap):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPick(Tap):
+    """Phases in any order: open the question of which phase to play this hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +357,14 @@ class PointAt(Tap):
 
 
 @dataclass(frozen=True, slots=True)
+class WritePhase(Tap):
+    """Phases in any order: the phase a player played for this hand (None: not chosen)."""
+
+    seat: int
+    phase: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Key(Tap):
     key: str  # one digit, or "back"
 
@@ -443,6 +485,9 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "remove-player": lambda event: RemovePlayer(_number(event.value), event.form),
     "setup-change": lambda event: ChangeSetup(event.form),
     "start-game": lambda event: StartGame(event.value, event.form),
+    "use-phase-code": lambda event: UsePhaseCode(event.form),
+    "deal-phase-list": lambda event: DealPhaseList(event.value, event.form),
+    "edition-phases": lambda event: EditionPhases(event.form),
     "continue": _plain(ContinueGame),
     "play-again": lambda event: PlayAgain(_number(event.value)),
     "reveal": _plain(Reveal),
@@ -456,6 +501,7 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "confirm": _plain(Confirm),
     "choose": _with_number(Choose),
     "cancel": _plain(Cancel),
+    "pick": _plain(OpenPick),
     "hit": _hit,
     "discard": _plain(DiscardCard),
     "next-hand": _plain(NextHand),
@@ -479,6 +525,7 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "pad-out": _with_number(MarkOut),
     "pad-laid": _with_number(MarkLaid),
     "pad-at": _with_number(PointAt),
+    "pad-phase": lambda event: _written_phase(event.value),
     "pad-key": _key,
     "pad-count": _with_number(OpenCounter),
     "pad-count-more": _with_number(CountMore),
@@ -489,6 +536,15 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "pad-cancel": _plain(CancelHand),
     "pad-discard": _plain(DropDamagedPad),
 }
+
+
+def _written_phase(value: str) -> Tap | None:
+    """ "SEAT:PHASE" from the pad's phase menu; "SEAT:" for none chosen."""
+    seat, colon, phase = value.partition(":")
+    number = _number(seat)
+    if not colon or number is None or (phase and _number(phase) is None):
+        return None
+    return WritePhase(number, _number(phase) if phase else None)
 
 
 def parse(event: Event) -> Tap | None:

@@ -18,6 +18,7 @@ from ui.update import update
 
 from phase10 import (
     Card,
+    ChoosePhase,
     Discard,
     Draw,
     GroupKind,
@@ -75,6 +76,8 @@ def next_taps(ui: Ui) -> list[Event]:
     if closing(ui):
         return [Event("scores")]  # the hand's last play seen, before the timer shows the scores
     game = ui.game
+    if any(isinstance(a, ChoosePhase) for a in choices(ui).legal):
+        return [Event("pick"), Event("choose", "0")]  # phases in any order: the lowest open one
     if game.step is Step.DRAW:
         top = game.discard_top
         # Once the phase is down, pairs no longer help: draw fresh cards to hit with.
@@ -115,6 +118,9 @@ def hinted_taps(ui: Ui) -> list[Event]:
     advice = ui.advice
     assert advice is not None, "no hint on show"
     action = advice.action
+    if isinstance(action, ChoosePhase):  # the question lists the open phases in order
+        opened = sorted(a.phase for a in choices(ui).legal if isinstance(a, ChoosePhase))
+        return [Event("pick"), Event("choose", str(opened.index(action.phase)))]
     if isinstance(action, Draw | TakeDiscard):
         return [Event("draw" if isinstance(action, Draw) else "take")]
     at = sorted(table_of(ui).hinted_at)
@@ -172,14 +178,16 @@ def _worst_card(hand: tuple[Card, ...], phase: PhaseSpec | None) -> Card:
     return min(naturals, key=lambda c: (counts[c.number], -c.number, c.code))
 
 
-def pad_hand_taps(record: HandRecord) -> list[Event]:
+def pad_hand_taps(record: HandRecord, chosen: bool = False) -> list[Event]:
     """The taps that write ``record`` (a hand of a game played in the app) on the score
-    pad's open entry: who went out, who laid their phase, and each player's points on the
-    keypad, then Save."""
+    pad's open entry: with ``chosen`` (phases in any order), the phase each played for;
+    who went out, who laid their phase, and each player's points on the keypad, then Save."""
     taps: list[Event] = []
     for seat, points in enumerate(record.points):
         if points is None:
             continue  # sat out a tiebreak: not on the form
+        if chosen:
+            taps.append(Event("pad-phase", f"{seat}:{record.phases[seat]}"))
         if record.went_out == seat:
             taps.append(Event("pad-out", str(seat)))  # marks the phase laid and 0 points
             continue

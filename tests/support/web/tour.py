@@ -45,15 +45,33 @@ def every_screen() -> Iterator[tuple[str, Ui]]:
     yield "setup", setup
     flip = SetupInput(("", ""), ("person", "hard"), "flip", ("first-to-n",), "3", seed="12x")
     yield "setup, flip, bad seed", handle(setup, Event("start-game", form=flip))
+    dealt = handle(setup, Event("deal-phase-list", "20261127"))
+    yield "setup, a dealt list", dealt
+    typo = SetupInput(("", ""), ("person", "person"), phase_code="P1-3S3S-Q")
+    yield "setup, a code mistyped", handle(dealt, Event("use-phase-code", form=typo))
+    clash = SetupInput(("", ""), ("person", "person"), ways=("ten-hands", "any-order"))
+    yield "setup, ways that do not combine", handle(setup, Event("setup-change", form=clash))
     yield from pad_screens(home)
+    first = ("first-to-n",)
     tables = (
-        (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2"),
-        (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2"),
-        (("Ann", "Bo", "Hal"), ("person", "person", "easy"), "flip", "7", "1"),
+        (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2", first, setup),
+        (("Robo", "Ann", "Hal"), ("normal", "person", "hard"), "flip", "48", "2", first, setup),
+        (("Ann", "Bo", "Hal"), ("person", "person", "easy"), "flip", "7", "1", first, setup),
+        # An own list dealt by chance, phases in any order (rulings 31 and 33).
+        (
+            ("Ann", "Bo", "Robo"),
+            ("person", "person", "normal"),
+            "classic",
+            "5",
+            "2",
+            (*first, "any-order"),
+            dealt,
+        ),
     )
-    for names, kinds, edition, seed, phases in tables:
-        fields = SetupInput(names, kinds, edition, ("first-to-n",), phases, seed=seed)
-        ui = handle(setup, Event("start-game", form=fields))
+    for names, kinds, edition, seed, phases, ways, form in tables:
+        fields = SetupInput(names, kinds, edition, ways, phases, seed=seed)
+        ui = handle(form, Event("start-game", form=fields))
+        assert ui.game is not None, form.setup.error
         for step in range(5000):
             yield f"{edition} game, step {step}", ui
             if ui.screen is Screen.GAME_OVER:
@@ -69,6 +87,7 @@ def every_screen() -> Iterator[tuple[str, Ui]]:
                 yield f"{edition} game, Home with a game to continue", handle(ui, Event("home"))
         yield "game over", ui
         yield "past games", replace(ui, screen=Screen.HISTORY)
+        yield "rules, with the game's phases", replace(ui, screen=Screen.RULES)
     state = parse_state(
         """
         game seed=3 current=0 step=play
@@ -113,3 +132,9 @@ def pad_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     backup = Restore(None, (PastGame(won.pad),), 0, "2026-11-23T09:30:00", won.pad)
     yield "restore a pad", replace(home, screen=Screen.RESTORE, restore=backup, pad=pad.pad)
     yield "past games with a pad", replace(won, screen=Screen.HISTORY)
+    # An own list dealt by chance, phases in any order: each player's phase is written.
+    dealt = handle(setup, Event("deal-phase-list", "31"))
+    picked = SetupInput(("Ann", "Bo"), ("person",) * 2, ways=("any-order",))
+    chosen = handle(handle(dealt, Event("pad-start", form=picked)), Event("pad-write"))
+    yield "pad hand, phases in any order", chosen
+    yield "pad hand, a phase written", handle(chosen, Event("pad-phase", "1:2"))

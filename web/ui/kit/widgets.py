@@ -5,10 +5,12 @@ HTML from engine values, with no DOM, so it is tested on CPython.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phase10 import Card
 from phase10.cards import Side
 from phase10.groups import Group
-from phase10.rules import GroupKind, Options, Ruleset
+from phase10.rules import GroupKind, Options, PhaseSpec, Ruleset
 from phase10.view import PublicPlayer
 
 from .html import NO_HTML, Markup, el, join
@@ -209,6 +211,10 @@ def group_view(
 
 
 def phase_words(player: PublicPlayer, w: Words) -> str:
+    """The phase a player works on; with phases in any order, until they choose, that they
+    are choosing (ruling 33)."""
+    if player.choosing:
+        return w("table.picking")
     return w("phase.words", number=player.phase, needs=player.phase_spec)
 
 
@@ -277,8 +283,10 @@ def docked(body: list[Markup | str], dock: Markup) -> Markup:
 MAIN_EDITION = Options().ruleset()
 
 
-def phase_list(w: Words, rules: Ruleset) -> Markup:
-    items = [el("li", el("span", str(p.number), class_="phase-number"), w.phase(p)) for p in rules.phases]
+def phase_list(w: Words, rules: Ruleset, phases: Sequence[PhaseSpec] | None = None) -> Markup:
+    """The phases in words, numbered: the edition's, or ``phases``, a table's own list."""
+    shown = rules.phases if phases is None else phases
+    items = [el("li", el("span", str(p.number), class_="phase-number"), w.phase(p)) for p in shown]
     return el("ol", *items, class_="phase-list", data_edition=rules.name)
 
 

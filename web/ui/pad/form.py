@@ -82,6 +82,7 @@ def _write(ui: Ui, _tap: taps.WriteHand) -> Ui:
         return ui
     seats = len(ui.pad.names)
     dealt = pad_standings(ui.pad).dealt
+    picked = ui.pad.options.any_order and not pad_standings(ui.pad).tiebreak
     draft = PadDraft(
         number=len(ui.pad.entries) + 1,
         dealt=dealt,
@@ -89,6 +90,7 @@ def _write(ui: Ui, _tap: taps.WriteHand) -> Ui:
         laid=(False,) * seats,
         points=("",) * seats,
         at=dealt[0],
+        phases=(None,) * seats if picked else (),
     )
     return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING, pad_undone=())
 
@@ -109,6 +111,7 @@ def _mend(ui: Ui, tap: taps.MendHand) -> Ui:
         points=tuple("" if points is None else str(points) for points in entry.points),
         at=before.dealt[0],
         mending=True,
+        phases=entry.phases,
     )
     return replace(ui, screen=Screen.PAD_HAND, draft=draft, message=NOTHING, pad_undone=())
 
@@ -242,6 +245,14 @@ def _count_use(ui: Ui, _tap: taps.UseCount) -> Ui:
     return _changed(ui, points=_set(draft.points, draft.at, total), counting=None)
 
 
+def _write_phase(ui: Ui, tap: taps.WritePhase) -> Ui:
+    """Phases in any order: which phase a player played for (checked when the hand is saved)."""
+    draft = ui.draft
+    if draft is None or not draft.phases or tap.seat not in draft.dealt:
+        return ui
+    return _changed(ui, phases=_set(draft.phases, tap.seat, tap.phase), at=tap.seat)
+
+
 def _count_close(ui: Ui, _tap: taps.CloseCounter) -> Ui:
     return ui if ui.draft is None else _changed(ui, counting=None)
 
@@ -259,6 +270,7 @@ def _save(ui: Ui, _tap: taps.SaveHand) -> Ui:
         went_out=(draft.out,),
         completed=tuple(draft.laid[seat] and seat in draft.dealt for seat in range(len(pad.names))),
         points=tuple(_points(draft, seat) for seat in range(len(pad.names))),
+        phases=tuple(phase if seat in draft.dealt else None for seat, phase in enumerate(draft.phases)),
     )
     try:
         after = replace_hand(pad, draft.number, entry) if draft.mending else add_hand(pad, entry)
@@ -349,6 +361,7 @@ HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.MarkOut: _toggle_out,
     taps.MarkLaid: _toggle_laid,
     taps.PointAt: _point_at,
+    taps.WritePhase: _write_phase,
     taps.Key: _key,
     taps.OpenCounter: _count,
     taps.CountMore: _count_by(1),

@@ -12,6 +12,7 @@ from dataclasses import replace
 from phase10 import scoresheet
 from phase10.pad import CardKind, ScorePad, card_kinds
 from phase10.pad import standings as pad_standings
+from phase10.scoresheet import NO_PICK, Standings
 
 from ..kit.html import Markup, el, join
 from ..kit.i18n import Words
@@ -158,7 +159,7 @@ def pad_hand_screen(ui: Ui, w: Words) -> Markup:
     else:
         title = w("pad.tiebreak_title") if before.tiebreak else w("pad.hand_title", number=draft.number)
     rows = [
-        _player_row(pad, draft, seat, scoresheet.phase_on(pad.options, before, seat), w)
+        _player_row(pad, draft, seat, _phase_of(pad, draft, before, seat), w, before.completed(seat))
         for seat in draft.dealt
     ]
     return el(
@@ -205,7 +206,43 @@ def _who_out(pad: ScorePad, draft: PadDraft, w: Words) -> Markup:
     )
 
 
-def _player_row(pad: ScorePad, draft: PadDraft, seat: int, phase: int, w: Words) -> Markup:
+def _phase_of(pad: ScorePad, draft: PadDraft, before: Standings, seat: int) -> int | None:
+    """The phase a player played: fixed by the rules, or with phases in any order the one
+    written (None until it is)."""
+    if draft.phases:
+        return draft.phases[seat]
+    return scoresheet.phase_on(pad.options, before, seat)
+
+
+def _phase_menu(pad: ScorePad, draft: PadDraft, seat: int, done: tuple[int, ...], w: Words) -> Markup:
+    """Phases in any order: the phase the player chose this hand, from those not completed,
+    or that the hand ended before their turn (ruling 33)."""
+    name = pad.names[seat]
+    chosen = draft.phases[seat]
+    options = [el("option", w("pad.phase_unset"), value=f"{seat}:", selected=chosen is None)]
+    options += [
+        el(
+            "option",
+            w("pad.phase_option", number=number),
+            value=f"{seat}:{number}",
+            selected=chosen == number,
+        )
+        for number in pad.options.open_phases(done)
+    ]
+    options.append(
+        el("option", w("pad.phase_no_turn"), value=f"{seat}:{NO_PICK}", selected=chosen == NO_PICK)
+    )
+    return el(
+        "label",
+        el("span", w("pad.phase_label"), class_="visually-hidden"),
+        el("select", *options, data_change="pad-phase", aria_label=w("pad.phase_of", name=name)),
+        class_="pad-phase",
+    )
+
+
+def _player_row(
+    pad: ScorePad, draft: PadDraft, seat: int, phase: int | None, w: Words, done: tuple[int, ...] = ()
+) -> Markup:
     name = pad.names[seat]
     out = draft.out == seat
     typed = draft.points[seat]
@@ -225,18 +262,22 @@ def _player_row(pad: ScorePad, draft: PadDraft, seat: int, phase: int, w: Words)
             aria_label=w("pad.points_of", name=name, points=typed or w("pad.no_points")),
         )
     )
+    playing = (
+        _phase_menu(pad, draft, seat, done, w)
+        if draft.phases
+        else el("span", w("pad.playing", number=phase or 0))
+    )
+    laid, laid_name = (
+        (w("pad.laid", number=phase), w("pad.laid_name", name=name, number=phase))
+        if phase
+        else (w("pad.laid_chosen"), w("pad.laid_chosen_name", name=name))
+    )
     return el(
         "li",
-        el("p", el("strong", name, class_="pad-name"), " ", el("span", w("pad.playing", number=phase))),
+        el("p", el("strong", name, class_="pad-name"), " ", playing),
         el(
             "div",
-            toggle(
-                w("pad.laid", number=phase),
-                "pad-laid",
-                str(seat),
-                draft.laid[seat],
-                w("pad.laid_name", name=name, number=phase),
-            ),
+            toggle(laid, "pad-laid", str(seat), draft.laid[seat], laid_name),
             points,
             ""
             if out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from phase10 import GameState
+from phase10.state import NO_PICK
 
 from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Text, Words
@@ -21,9 +22,19 @@ def _moved(game: GameState, seat: int, w: Words) -> str:
     record = game.history[-1]
     number = record.phases[seat]
     assert number is not None  # a player who scored played a phase
-    sequence = game.config.options.phase_sequence()
+    options = game.config.options
+    sequence = options.phase_sequence()
     later = [n for n in sequence if n > number]
     completed = record.completed[seat]
+    if options.any_order and not record.tiebreak:  # ruling 33: each chooses again next hand
+        if number == NO_PICK:
+            return w("over.no_pick")
+        left = options.phases_to_complete() - len(game.done(seat))
+        if not completed:
+            return w("over.missed_any", number=number)
+        if left <= 0:
+            return w("over.completed_all", number=number)
+        return w("over.completed_any", number=number, count=left)
     if game.config.options.ten_hands:
         if not later:
             return w("over.completed_last" if completed else "over.missed", number=number)

@@ -16,6 +16,8 @@ from dataclasses import replace
 
 from phase10 import GameState, scoresheet
 from phase10.pad import ScorePad
+from phase10.phaselists import encode
+from phase10.rules import PhaseList
 
 from .. import taps
 from ..effects import Handler, Outcome, ShareSheet
@@ -24,9 +26,19 @@ from ..records import PastGame
 from ..state import Screen, Ui
 from .sheets import Sheet, hints_words, order, way_to_play
 
-__all__ = ["HANDLERS", "OUTCOMES", "PAD", "game_share_text", "share_text", "text_for"]
+__all__ = [
+    "HANDLERS",
+    "LIST",
+    "OUTCOMES",
+    "PAD",
+    "game_share_text",
+    "list_share_text",
+    "share_text",
+    "text_for",
+]
 
 PAD = "pad"  # the Share button's value on the score pad: the pad being kept
+LIST = "list"  # its value on set-up: the phase list chosen, as its code and link
 
 
 def share_text(sheet: Sheet, w: Words) -> str:
@@ -46,8 +58,17 @@ def share_text(sheet: Sheet, w: Words) -> str:
         )
         for row in order(sheet)
     ]
+    own = sheet.options.phase_list
+    if own is not None:  # another table can play the same phases (ruling 31)
+        lines.append(w("share.list_code", code=encode(own)))
     coached = hints_words(sheet, w)
     return "\n".join([*lines, coached] if coached else lines)
+
+
+def list_share_text(phase_list: PhaseList, w: Words, app_url: str) -> str:
+    """A list to send to another table: its code, and the link that opens set-up with it."""
+    code = encode(phase_list)
+    return w("share.list", app=w("app.name"), code=code, link=f"{app_url}?phases={code}")
 
 
 def game_share_text(game: GameState, w: Words) -> str:
@@ -55,12 +76,15 @@ def game_share_text(game: GameState, w: Words) -> str:
     return share_text(Sheet.of_game(game), w)
 
 
-def text_for(ui: Ui, finished: Sequence[PastGame | GameState], value: str) -> str:
+def text_for(ui: Ui, finished: Sequence[PastGame | GameState], value: str, app_url: str = "") -> str:
     """What the Share button tapped sends, in the app's language: the game just finished
     (no ``value``), the score pad (``PAD``), or the past game at index ``value`` of
     ``finished`` (the stored list the past games were drawn from, oldest first).  "" when
     there is no such finished game: the page then says it could not share."""
     played: GameState | ScorePad | None
+    if value == LIST:
+        chosen = ui.setup.phase_list
+        return "" if chosen is None else list_share_text(chosen, words(ui.language), app_url)
     if not value:
         played = ui.game
     elif value == PAD:
@@ -89,7 +113,7 @@ OUTCOMES: dict[str, Text] = {
 }
 
 
-SHARED_FROM = (Screen.GAME_OVER, Screen.HISTORY, Screen.PAD)  # the screens with a Share button
+SHARED_FROM = (Screen.GAME_OVER, Screen.HISTORY, Screen.PAD, Screen.SETUP)  # those with a Share button
 
 
 def _shared(ui: Ui, tap: taps.Shared) -> Ui:

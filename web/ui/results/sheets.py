@@ -17,6 +17,7 @@ from phase10.game import standings_of
 from phase10.pad import ScorePad, records
 from phase10.pad import standings as pad_standings
 from phase10.scoresheet import Standings
+from phase10.state import NO_PICK
 
 from ..kit.html import Markup, el
 from ..kit.i18n import Words
@@ -249,9 +250,8 @@ def _cell(record: HandRecord, seat: int, points: int, total: int, w: Words) -> M
     went_out = record.went_out == seat
     completed = record.completed[seat] and not record.tiebreak
     phase = record.phases[seat]
-    mark = el(
-        "span", str(phase) if phase is not None else "", class_="sheet-phase" + (" done" if completed else "")
-    )
+    chosen = phase is not None and phase != NO_PICK  # any order, and the hand ended before a turn
+    mark = el("span", str(phase) if chosen else "·", class_="sheet-phase" + (" done" if completed else ""))
     scored = el(
         "span", "★" if went_out else f"+{points}", class_="sheet-points" + (" out" if went_out else "")
     )
@@ -259,6 +259,7 @@ def _cell(record: HandRecord, seat: int, points: int, total: int, w: Words) -> M
         spoken = w("sheet.cell_tiebreak", points=points, total=total)
     else:
         key = "sheet.cell_out" if went_out else "sheet.cell_done" if completed else "sheet.cell_missed"
+        key = key if chosen else "sheet.cell_no_pick"
         spoken = w(key, number=phase or 0, points=points, total=total)
     return el(
         "td",

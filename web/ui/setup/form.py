@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from phase10 import GameConfig, GameState, SetupError, new_game
-from phase10.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
+from phase10.phaselists import CodeProblem, PhaseCodeError, decode, random_list
+from phase10.rules import EDITIONS, MAX_LIST_PHASES, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS, PhaseList
 
 from .. import taps
 from ..effects import Handler, Outcome
@@ -18,7 +19,7 @@ from ..kit.i18n import LANGUAGES, NOTHING, Text, text, words
 from ..state import WAYS, Screen, SetupForm, SetupInput, Ui
 from ..table.play import deal
 
-__all__ = ["HANDLERS", "checked_form", "default_name", "seat_names"]
+__all__ = ["HANDLERS", "checked_form", "code_refusal", "default_name", "seat_names"]
 
 COMPUTER_LEVEL = "normal"  # the level "Play against the computer" sets up
 
@@ -54,6 +55,7 @@ def _form_of(game: GameState, form: SetupForm) -> SetupForm:
         ),
         kinds=game.config.kinds,
         edition=options.edition,
+        phase_list=options.phase_list,
         ways=ways,
         phases_to_win=options.phases_to_win or form.phases_to_win,
         el_chavo=options.el_chavo,
@@ -98,8 +100,12 @@ def _with_form(ui: Ui, fields: SetupInput | None) -> Ui:
 def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
     """``fields`` as the UI keeps them, ``before`` filling in what does not read."""
     phases = fields.phases_to_win
+    length = fields.list_length
+    length_read = length.isdigit() and 0 < int(length) <= MAX_LIST_PHASES
     return replace(
         before,
+        phase_code=fields.phase_code.strip(),
+        list_length=int(length) if length_read else before.list_length,
         names=fields.names,
         kinds=tuple(kind if kind in PLAYER_KINDS else PERSON for kind in fields.kinds),
         edition=fields.edition if fields.edition in EDITIONS else before.edition,
@@ -122,11 +128,82 @@ def _start_game(ui: Ui, tap: taps.StartGame) -> Ui | Outcome:
     seed = _seed(form.seed, tap.seed)
     if seed is None:
         return replace(ui, setup=replace(form, error=text("setup.error.seed")))
+    refused = form.refusal()
+    if refused:
+        return replace(ui, setup=replace(form, error=refused))
     try:
         config = GameConfig(names, seed, form.options(), kinds=form.kinds, hints=form.hints)
     except SetupError:
         return replace(ui, setup=replace(form, error=text("setup.error.options")))
     return deal(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
+
+
+# --- the table's phases (rulings 31-34) ----------------------------------------------------
+
+
+def _use_code(ui: Ui, tap: taps.UsePhaseCode) -> Ui:
+    """Play the list whose code is in the box; a code that does not read is refused with
+    the reason, and the list chosen before stays."""
+    ui = _with_form(ui, tap.form)
+    return replace(ui, setup=with_code(ui.setup, ui.setup.phase_code))
+
+
+def with_code(form: SetupForm, code: str) -> SetupForm:
+    """``form`` playing the list of ``code``, or, refused, as it was with the reason."""
+    try:
+        chosen = decode(code, form.edition)
+    except PhaseCodeError as error:
+        return replace(form, phase_code=code[:_SHOWN_CODE], code_error=code_refusal(error))
+    return _with_list(form, chosen)
+
+
+# A code is at most a few dozen characters; a pasted page of text is not shown back whole.
+_SHOWN_CODE = 120
+
+
+def code_refusal(error: PhaseCodeError) -> Text:
+    """Why a code is refused, in words: for a list the rules refuse, the first fault's phase
+    and what is wrong with it."""
+    if error.faults:
+        fault = error.faults[0]
+        reason = text(f"phases.refused.{fault.problem.value}", limit=fault.limit)
+        if fault.phase is not None:
+            return text("code.refused.phase", number=fault.phase, reason=reason)
+        return text("code.refused.list", reason=reason)
+    if error.problem is CodeProblem.SYNTAX and error.phase is None:
+        return text("code.refused.layout")  # not a prefix, phases and one check character
+    where = (error.position or 0) + 1  # the character, counted from 1 as people count
+    return text(f"code.refused.{error.problem.value}", number=error.phase or 0, position=where)
+
+
+def _deal_list(ui: Ui, tap: taps.DealPhaseList) -> Ui:
+    """A list dealt by chance, easiest phase first, of the length asked."""
+    ui = _with_form(ui, tap.form)
+    seed = _seed("", tap.seed)
+    if seed is None:
+        return ui
+    form = ui.setup
+    return replace(ui, setup=_with_list(form, random_list(form.list_length, seed, form.edition)))
+
+
+def _edition_phases(ui: Ui, tap: taps.EditionPhases) -> Ui:
+    ui = _with_form(ui, tap.form)
+    return replace(ui, setup=replace(ui.setup, phase_list=None, phase_code="", code_error=NOTHING))
+
+
+def _with_list(form: SetupForm, chosen: PhaseList) -> SetupForm:
+    """The form playing ``chosen``: the edition's own list is played as the edition's."""
+    own = None if chosen.phases == EDITIONS[form.edition].phases else chosen
+    return replace(form, phase_list=own, phase_code="", code_error=NOTHING, error=NOTHING)
+
+
+def _linked(ui: Ui, tap: taps.LinkedPhases) -> Ui:
+    """Opened by a link naming a list: set-up for a new game, with that list (or, for a
+    code that does not read, why), and the game in progress kept until Deal."""
+    opened = _new_game(ui, taps.NewGame())
+    if opened.screen is not Screen.SETUP:
+        return opened  # a damaged save is seen to first
+    return replace(opened, setup=with_code(opened.setup, tap.code), previous=Screen.HOME)
 
 
 def seat_names(form: SetupForm, language: str) -> tuple[str, ...]:
@@ -157,4 +234,8 @@ HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.AddPlayer: _add_player,
     taps.RemovePlayer: _remove_player,
     taps.StartGame: _start_game,
+    taps.UsePhaseCode: _use_code,
+    taps.DealPhaseList: _deal_list,
+    taps.EditionPhases: _edition_phases,
+    taps.LinkedPhases: _linked,
 }

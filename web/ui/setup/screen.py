@@ -8,11 +8,21 @@ from __future__ import annotations
 from phase10 import GameState
 from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
-from phase10.rules import EDITIONS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS
+from phase10.phaselists import encode
+from phase10.rules import (
+    EDITIONS,
+    MAX_LIST_PHASES,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PERSON,
+    PLAYER_KINDS,
+)
 
-from ..kit.html import Markup, el, join
+from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Words
 from ..kit.widgets import button, choice, header, phase_list
+from ..results.share import LIST
 from ..state import WAYS, SetupForm, WayToPlay
 from .form import default_name
 
@@ -26,8 +36,10 @@ def setup_screen(
     *,
     pad: ScorePad | None = None,
     for_pad: bool = False,
+    said: Markup = NO_HTML,
 ) -> Markup:
-    """The form for a game, or with ``for_pad`` for a score pad (``pad``: the one it replaces)."""
+    """The form for a game, or with ``for_pad`` for a score pad (``pad``: the one it replaces);
+    ``said``: what the page did with a list shared from it."""
     rows = []
     for i, name in enumerate(form.names):
         number = i + 1
@@ -92,12 +104,6 @@ def setup_screen(
             )
             for name in EDITIONS
         ],
-        el(
-            "details",
-            el("summary", w("setup.edition_phases", edition=w(f"edition.{form.edition}.title"))),
-            phase_list(w, EDITIONS[form.edition]),
-            class_="edition-phases",
-        ),
     )
     phases = el(
         "label",
@@ -106,7 +112,7 @@ def setup_screen(
             "select",
             *[
                 el("option", str(n), value=str(n), selected=n == form.phases_to_win)
-                for n in range(1, len(form.options().base_sequence()) + 1)
+                for n in range(1, form.phases_played() + 1)
             ],
             name="phases-to-win",
         ),
@@ -155,11 +161,13 @@ def setup_screen(
                     button(w("setup.add_player"), "add-player", enabled=len(form.names) < MAX_PLAYERS),
                 ),
                 editions,
+                _phases(form, w, said),
                 el(
                     "fieldset",
                     el("legend", w("setup.way_to_play")),
                     el("p", w("setup.ways_note"), class_="fieldset-note"),
                     *ways,
+                    _refused(form, w),
                 ),
                 el(
                     "fieldset",
@@ -187,6 +195,85 @@ def setup_screen(
             ),
         ]
     )
+
+
+def _phases(form: SetupForm, w: Words, said: Markup) -> Markup:
+    """The phases the table plays (ruling 31): the edition's, or its own list, shown, with
+    its code to share; a list dealt by chance, or one typed in by its code."""
+    rules = EDITIONS[form.edition]
+    own = form.phase_list
+    edition = w(f"edition.{form.edition}.title")
+    if own is None:
+        summary = w("setup.edition_phases", edition=edition)
+        chosen = el("p", w("phases.edition", edition=edition), class_="fieldset-note")
+    else:
+        summary = w("phases.own_summary", count=len(own.phases))
+        chosen = el(
+            "p",
+            w("phases.own", count=len(own.phases)),
+            " ",
+            el("code", encode(own), class_="phase-code"),
+            class_="fieldset-note",
+        )
+    lengths = [
+        el("option", str(n), value=str(n), selected=n == form.list_length)
+        for n in range(1, MAX_LIST_PHASES + 1)
+    ]
+    return el(
+        "fieldset",
+        el("legend", w("phases.title")),
+        chosen,
+        el(
+            "details",
+            el("summary", summary),
+            phase_list(w, rules, None if own is None else own.phases),
+            class_="edition-phases",
+        ),
+        el(
+            "div",
+            button(w("phases.share"), "share", value=LIST),
+            button(w("phases.use_edition", edition=edition), "edition-phases"),
+            class_="row",
+        )
+        if own is not None
+        else "",
+        el(
+            "div",
+            el(
+                "label", w("phases.length"), el("select", *lengths, name="list-length"), class_="inline-field"
+            ),
+            button(w("phases.deal_again" if own is not None else "phases.deal"), "deal-phase-list"),
+            class_="row phase-deal",
+        ),
+        el(
+            "div",
+            el("label", w("phases.code_label"), for_="phase-code"),
+            el(
+                "input",
+                id="phase-code",
+                name="phase-code",
+                value=form.phase_code,
+                autocomplete="off",
+                autocapitalize="characters",
+                spellcheck="false",
+                aria_describedby="phase-code-error" if form.code_error else None,
+                aria_invalid="true" if form.code_error else None,
+            ),
+            button(w("phases.use_code"), "use-phase-code"),
+            class_="phase-code-row",
+        ),
+        el("p", w.say(form.code_error), class_="error", role="alert", id="phase-code-error")
+        if form.code_error
+        else "",
+        said,
+        class_="phases-field",
+    )
+
+
+def _refused(form: SetupForm, w: Words) -> Markup:
+    """Ways that do not go together, said where they are chosen (ruling 34)."""
+    refused = form.refusal()
+    return el("p", w.say(refused), class_="notice") if refused else Markup("")
 
 
 def _coaching(on: bool, w: Words) -> Markup:

@@ -112,6 +112,8 @@ def _form_fields() -> SetupInput | None:
     el_chavo = form.querySelector("input[name=el-chavo]")
     seed = form.querySelector("input[name=seed]")
     hints = form.querySelector("input[name=hints]")
+    code = form.querySelector("input[name=phase-code]")
+    length = form.querySelector("select[name=list-length]")
     return SetupInput(
         names=tuple(names),
         kinds=tuple(kinds),
@@ -121,6 +123,8 @@ def _form_fields() -> SetupInput | None:
         el_chavo=bool(el_chavo and el_chavo.checked),
         seed=str(seed.value) if seed else "",
         hints=bool(hints.checked) if hints else None,
+        phase_code=str(code.value) if code else "",
+        list_length=str(length.value) if length else "",
     )
 
 
@@ -512,7 +516,7 @@ def _on_click(event: Any) -> None:
         return
     event.preventDefault()
     value = _attr(target, "data-value")
-    if action in ("start-game", "play-again"):
+    if action in ("start-game", "play-again", "deal-phase-list"):
         value = _random_seed()
     dispatch_event(Event(action, value, _form_fields()))
 
@@ -529,6 +533,18 @@ def _on_change(event: Any) -> None:
         else:
             value = str(target.value)
         dispatch_event(Event(action, value, _form_fields()))
+
+
+def _phases_from_url() -> str | None:
+    """The code of a shared list, when the app was opened by its link (``?phases=CODE``)."""
+    url = window.URL.new(window.location.href)
+    code = url.searchParams.get("phases")
+    if not code:
+        return None
+    # Taken once: a reload, or Back to this entry, does not open set-up again.
+    url.searchParams.delete("phases")
+    window.history.replaceState(window.history.state, "", url.href)
+    return str(code)
 
 
 def _seed_from_url() -> str:
@@ -596,7 +612,8 @@ async def _read_backup_file(target: Any) -> None:
 def _share(ui: Ui, which: str) -> None:
     """A finished game's sheet, to the share sheet or the clipboard (``web/platform.js``),
     started within the tap: browsers allow either only then."""
-    summary = share.text_for(ui, _app.saves.finished()[0], which)
+    app_url = str(window.location.origin) + str(window.location.pathname)
+    summary = share.text_for(ui, _app.saves.finished()[0], which, app_url)
     platform.spawn(_shared(platform.settle_now(js_platform, "share", summary)))
 
 
@@ -635,6 +652,9 @@ def start() -> None:
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("popstate", create_proxy(_on_popstate))
     pwa.watch_for_updates()
+    linked = _phases_from_url()
+    if linked is not None:
+        dispatch(taps.LinkedPhases(linked))
     if loaded.game is not None:
         _app.asked_to_keep = True
         platform.spawn(_ask_to_keep("persist"))

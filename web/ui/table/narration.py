@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from phase10 import Action, Card, Discard, Draw, GameState, Hit, LayDown, NextHand, Step, TakeDiscard
+from phase10 import (
+    Action,
+    Card,
+    ChoosePhase,
+    Discard,
+    Draw,
+    GameState,
+    Hit,
+    LayDown,
+    NextHand,
+    Step,
+    TakeDiscard,
+)
 from phase10.rules import PERSON
 
 from ..kit.i18n import NOTHING, Text, text, words
@@ -77,7 +89,10 @@ def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move
     """``action`` as the table's log keeps it, with any player whose turn it skipped."""
     if isinstance(action, NextHand):
         return deal_moves(after)
-    turn_end = isinstance(action, Discard) or after.step is not Step.PLAY
+    # Picking a phase (ruling 33) comes before the turn's draw: the turn goes on.
+    turn_end = isinstance(action, Discard) or (
+        after.step is not Step.PLAY and not isinstance(action, ChoosePhase)
+    )
     added = (action.player, action.group, action.card) if isinstance(action, Hit) else None
     said = narrate(before, action)
     moves = [Move(before.current, before.hand_number, said, turn_end, isinstance(action, LayDown), added)]
@@ -126,6 +141,9 @@ def narrate(before: GameState, action: Action) -> Text:
     """A move in words, with only what the whole table sees."""
     name = before.player.name
     names = [player.name for player in before.players]
+    if isinstance(action, ChoosePhase):
+        spec = before.config.options.phase_spec(action.phase)
+        return text("say.picked", name=name, number=action.phase, needs=spec)
     if isinstance(action, Draw):
         return text("say.drew", name=name)
     if isinstance(action, TakeDiscard):

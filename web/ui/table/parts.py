@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from phase10 import Action, Discard, Draw, Hit, LayDown, Step, TakeDiscard
+from phase10 import Action, ChoosePhase, Discard, Draw, Hit, LayDown, Step, TakeDiscard
 from phase10.cards import Side
+from phase10.distance import cards_missing
 from phase10.rules import PERSON
 from phase10.view import PlayerView, PublicPlayer, TableView
 
@@ -130,7 +131,11 @@ def opponent(table: Table, player: PublicPlayer, w: Words) -> Markup:
         ),
         el(
             "div",
-            el("span", w("table.phase", number=player.phase), class_="phase"),
+            el(
+                "span",
+                w("table.picking") if player.choosing else w("table.phase", number=player.phase),
+                class_="phase",
+            ),
             el("span", cards, class_="count"),
             el("span", w("table.points", score=player.score), class_="score"),
             el("span", level, class_="level") if level else "",
@@ -267,6 +272,13 @@ def piles(
 def action_bar(table: Table, w: Words) -> Markup:
     if table.computer_turn:
         return el("p", w("table.watch", name=table.playing.name), class_="hint")
+    if any(isinstance(action, ChoosePhase) for action in table.choices.legal):
+        return el(
+            "div",
+            el("p", w("table.hint.pick"), class_="hint"),
+            button(w("table.pick"), "pick", primary=True),
+            class_="action-bar",
+        )
     if table.seen.step is Step.DRAW:
         return el("p", w("table.hint.draw"), class_="hint")
     laid = table.playing.has_laid
@@ -317,6 +329,12 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
             el("div", button(w("table.lay"), "confirm", primary=True), more, class_="row"),
             el("div", *groups, class_="groups"),
         ]
+    elif prompt.kind is PromptKind.PICK:
+        body = [
+            el("h2", w("prompt.pick"), id="prompt-title"),
+            el("p", w("prompt.pick_note"), class_="prompt-note"),
+            el("div", *[_pick_choice(i, a, seen, w) for i, a in enumerate(prompt.options)], class_="picks"),
+        ]
     elif prompt.kind is PromptKind.SKIP:
         options = [a for a in prompt.options if isinstance(a, Discard)]
         targets = {a.target for a in options}
@@ -366,6 +384,24 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
             aria_labelledby="prompt-title",
         ),
         class_="prompt-backdrop",
+    )
+
+
+def _pick_choice(index: int, action: Action, seen: PlayerView, w: Words) -> Markup:
+    """One phase to play this hand: its number, what it asks for, and how close the hand is."""
+    assert isinstance(action, ChoosePhase)
+    spec = seen.options.phase_spec(action.phase)
+    missing = cards_missing(seen.hand, spec)
+    close = w("prompt.pick_ready") if missing == 0 else w("prompt.pick_missing", count=missing)
+    return el(
+        "button",
+        el("strong", w("prompt.pick_phase", number=action.phase)),
+        el("span", w.phase(spec), class_="pick-needs"),
+        el("small", close, class_="pick-close"),
+        type="button",
+        class_="pick-choice",
+        data_action="choose",
+        data_value=str(index),
     )
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from phase10 import (
     Action,
     Card,
+    ChoosePhase,
     Discard,
     Draw,
     GameState,
@@ -319,6 +320,17 @@ def _choose(ui: Ui, tap: taps.Choose) -> Ui | Outcome:
     return act(ui, ui.prompt.options[tap.index])
 
 
+def _open_pick(ui: Ui, _tap: taps.OpenPick) -> Ui:
+    """Phases in any order (ruling 33): which phase to play this hand, from those the player
+    has not completed; the question lists them in the list's order."""
+    if ui.game is None or computer_turn(ui.game) or closing(ui):
+        return ui
+    picks = tuple(sorted((a for a in choices(ui).legal if isinstance(a, ChoosePhase)), key=lambda a: a.phase))
+    if not picks:
+        return ui
+    return replace(ui, prompt=Prompt(PromptKind.PICK, picks), selected=(), message=NOTHING)
+
+
 def _cancel(ui: Ui, _tap: taps.Cancel) -> Ui:
     return replace(ui, prompt=None, message=NOTHING)
 
@@ -383,6 +395,7 @@ HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.Confirm: _confirm,
     taps.Choose: _choose,
     taps.Cancel: _cancel,
+    taps.OpenPick: _open_pick,
     taps.HitGroup: _hit,
     taps.DiscardCard: _discard,
     taps.NextHand: _next_hand,
