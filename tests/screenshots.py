@@ -43,6 +43,7 @@ from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, appl
 from phase10.bots import Bot, Level, bot_seed, seat_bot
 from phase10.cards import Card, parse_card
 from phase10.notation import parse_state
+from phase10.phaselists import encode, random_list
 from phase10.serialize import to_json
 from phase10.tournament import play_bot_game
 from phase10.view import view
@@ -826,6 +827,47 @@ def score_pad(browser: Browser, url: str) -> None:
     context.close()
 
 
+# A list of eight phases dealt by chance, as a link would bring it.
+HOUSE_LIST = encode(random_list(8, 42, "classic"))
+
+
+def house_rules(browser: Browser, url: str) -> None:
+    """A table's own phases on a small phone: set-up opened by a list's link, a code
+    mistyped, and phases in any order against two computers: the table asking for the
+    phase, and the question with how close the hand is to each (rulings 31-34)."""
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    fresh_start(page, url)
+    page.goto(f"{url}?phases={HOUSE_LIST}")
+    wait_ready(page)
+    expect_screen(page, Screen.SETUP)
+    page.locator(".phases-field").scroll_into_view_if_needed()
+    shoot(page, "72-setup-own-list-360", full=False)
+    page.fill("input[name=phase-code]", HOUSE_LIST[:-1] + "0")
+    tap(page, Event("use-phase-code"))
+    page.locator("#phase-code-error").scroll_into_view_if_needed()
+    shoot(page, "73-setup-code-refused-360", full=False)
+    page.fill("#player-0", "Ann")
+    for seat, kind in ((1, "normal"), (2, "hard")):
+        if page.locator("select[name=kind]").count() <= seat:
+            tap(page, Event("add-player"))
+        before = renders(page)
+        page.locator("select[name=kind]").nth(seat).select_option(kind)
+        wait_render_after(page, before)
+    before = renders(page)
+    page.check("input[name=way][value=any-order]")
+    wait_render_after(page, before)
+    page.locator("details.more-options summary").click()
+    page.fill("input[name=seed]", "7")
+    tap(page, Event("start-game"))
+    page.wait_for_selector("[data-action=pick]")
+    shoot(page, "74-table-choose-a-phase-360", full=False)
+    tap(page, Event("pick"))
+    shoot(page, "75-choose-a-phase-360", full=False)
+    context.close()
+
+
 def coach(browser: Browser, url: str) -> None:
     """The coach on a small phone: the set-up's Hints box; a hint to draw, then one for the
     turn's next move with its cards outlined; a hint in Spanish; a game over that says
@@ -989,7 +1031,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
         "--only",
-        choices=["rules", "flip", "everyone", "six", "pad", "coach", "shapes", "menus"],
+        choices=["rules", "flip", "everyone", "six", "pad", "coach", "shapes", "menus", "phases"],
         help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
@@ -1022,6 +1064,8 @@ def main(argv: list[str] | None = None) -> int:
             score_pad(browser, url)
         if only == "coach":
             coach(browser, url)
+        if only == "phases":
+            house_rules(browser, url)
         if only == "shapes":
             shapes(browser, url)
         if only == "menus":
@@ -1040,6 +1084,7 @@ def main(argv: list[str] | None = None) -> int:
         six_players(browser, url)
         score_pad(browser, url)
         coach(browser, url)
+        house_rules(browser, url)
         shapes(browser, url)
         table_menus(browser, url)
         context.close()
