@@ -299,3 +299,21 @@ def test_the_pad_refuses_a_phase_already_completed_and_one_not_written():
     unset = handle(ui, Event("pad-phase", "0:"))
     unset = handle(unset, Event("pad-save"))
     assert unset.draft is not None and unset.draft.error.key == "pad.refused.phase-missing"
+
+
+def test_in_any_order_the_standings_show_the_phases_done_as_a_set():
+    ui = _any_order_game()
+    while ui.screen is not Screen.GAME_OVER:
+        for event in next_taps(ui):
+            ui = handle(ui, event)
+    assert ui.game is not None
+    html = render(ui)
+    for seat in range(len(ui.game.players)):
+        done = ui.game.done(seat)
+        if len(done) == 2:
+            assert f"Done: phases {done[0]} and {done[1]} · 2 of 2" in html
+        elif len(done) == 1:
+            assert f"Done: phase {done[0]} · 1 of 2" in html
+        else:
+            assert "No phase done yet · 0 of 2" in html
+    assert "On phase" not in html, "no phase is next in any order"

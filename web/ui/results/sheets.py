@@ -115,6 +115,12 @@ def _phase_words(sheet: Sheet, row: Standing, w: Words) -> str:
     """Where a player is: the phase they are on, and how many they have completed."""
     count = len(sheet.options.phase_sequence())
     standing = sheet.standing
+    if sheet.options.any_order and row.seat not in standing.tiebreak:  # phases done as a set
+        done = standing.completed(row.seat)
+        total = sheet.options.phases_to_complete()
+        if not done:
+            return w("sheet.none_done", total=total)
+        return w("sheet.done_set", count=len(done), phases=[str(n) for n in done], total=total)
     still_playing = not standing.decided and standing.phase_index[row.seat] < count
     if still_playing or row.seat in standing.tiebreak:
         return w("sheet.on_phase", number=sheet.phase_on(row.seat), done=row.completed, total=count)
