@@ -1,5 +1,5 @@
-"""A table's own phases in Chromium (rulings 31-34): a list dealt on one phone travels by
-its code, as a link, to a second phone, which opens set-up with it and plays a whole short
+"""A table's own phases in Chromium (rulings 31-34): a list made in the editor on one phone
+travels by its code, as a link, to a second phone, which opens set-up with it and plays a whole short
 game on it, phases in any order, against two computer players, every pick made by taps.
 
 The mirror (the update step on CPython) makes the same moves from the same seeds, and
@@ -31,21 +31,28 @@ def _changed(page: Any, act: Any) -> None:
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
 
 
-def _dealt_code(page: Any, url: str) -> str:
-    """On the first phone: "Deal me a list" of six phases, and the code set-up shows for it."""
+def _built_code(page: Any, url: str) -> str:
+    """On the first phone: a list made in the editor from the edition's (phase 1 asks for a
+    set of 2 more, phase 10 is removed, and the last phase moves up one), and its code."""
     open_app(page, url)
     tap(page, Event("new-game"))
-    page.select_option("select[name=list-length]", "6")
-    tap(page, Event("deal-phase-list"))
+    tap(page, Event("list-edit"))
+    tap(page, Event("list-phase", "0"))
+    tap(page, Event("list-add-group"))
+    tap(page, Event("list-phase", "9"))
+    tap(page, Event("list-remove-phase"))
+    tap(page, Event("list-move", "up"))
+    tap(page, Event("list-use"))
     code = page.inner_text(".phase-code").strip()
-    assert len(decode(code).phases) == 6, code
+    made = decode(code)
+    assert len(made.phases) == 9 and len(made.phases[0].groups) == 3, code
     return code
 
 
-def test_a_dealt_list_travels_by_its_link_and_a_whole_game_is_played_on_it_in_any_order(
+def test_a_list_made_on_one_phone_travels_by_its_link_and_a_whole_game_is_played_on_it_in_any_order(
     page, server, browser, requests
 ):
-    code = _dealt_code(page, server.url)
+    code = _built_code(page, server.url)
     second = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     second.on("page", requests.watch)
     phone = second.new_page()

@@ -130,6 +130,7 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"setup.refused.{reason.value}" for reason in SetupReason}
     keys |= {f"code.refused.{problem.value}" for problem in CodeProblem}
     keys |= {f"phases.refused.{problem.value}" for problem in ListProblem}
+    keys |= {f"group_kind.{kind.value}" for rules in EDITIONS.values() for kind in rules.list_kinds}
     # A hint that keeps no two cards together says so alone.
     keys |= {f"coach.why.{why.value}.alone" for why in (Why.TAKE_CLOSER, Why.DISCARD_SPARE)}
     # Each edition but the one a table plays unless it chooses shows under its own name.

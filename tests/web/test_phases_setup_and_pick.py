@@ -317,3 +317,78 @@ def test_in_any_order_the_standings_show_the_phases_done_as_a_set():
         else:
             assert "No phase done yet · 0 of 2" in html
     assert "On phase" not in html, "no phase is next in any order"
+
+
+# --- the list editor (ruling 31) ------------------------------------------------------------
+
+
+def _editing(edition: str = "classic") -> Ui:
+    ui = handle(_setup(), Event("setup-change", form=_with(_setup(), edition=edition)))
+    return handle(ui, Event("list-edit"))
+
+
+def test_the_editor_starts_from_the_phases_chosen_and_its_list_is_used_on_set_up():
+    ui = _editing()
+    assert ui.screen is Screen.LIST_EDITOR and ui.list_draft is not None
+    assert ui.list_draft.specs() == EDITIONS["classic"].phases
+    for event in (
+        Event("list-phase", "3"),  # phase 4: a run of 7
+        Event("list-size", "0:-"),
+        Event("list-add-group"),  # a set of 2
+        Event("list-kind", "1:color_run"),  # at least 3 (ruling 31), so 3
+        Event("list-move", "up"),  # now phase 3
+        Event("list-add-phase"),  # an eleventh: a set of 3
+    ):
+        ui = handle(ui, event)
+    assert ui.list_draft is not None
+    assert [len(groups) for groups in ui.list_draft.phases][:4] == [2, 2, 2, 2] and len(
+        ui.list_draft.phases
+    ) == 11
+    assert "1 run of 6 + 1 colour run of 3" in render(ui)
+    used = handle(ui, Event("list-use"))
+    assert used.screen is Screen.SETUP and used.list_draft is None
+    chosen = used.setup.phase_list
+    assert chosen is not None and len(chosen.phases) == 11 and chosen.phases[2].number == 3
+    assert encode(chosen) in render(used) and decode(encode(chosen)).phases == chosen.phases
+    game = handle(used, Event("start-game", "3", form=TWO)).game
+    assert game is not None and game.config.options.played_list().phases == chosen.phases
+
+
+def test_a_list_that_breaks_the_rules_cannot_be_used_and_says_why_by_the_phase_at_fault():
+    ui = handle(_editing(), Event("list-phase", "9"))  # phase 10: a set of 5 and a set of 3
+    for _ in range(4):
+        ui = handle(ui, Event("list-size", "0:+"))  # 9 + 3 = 12 cards: no card left to discard
+    html = render(ui)
+    assert "its groups need more than 10 cards" in html and 'class="list-phase open faulty"' in html
+    refused = handle(ui, Event("list-use"))
+    assert refused.screen is Screen.LIST_EDITOR and refused.list_draft is not None
+    assert refused.list_draft.error.key == "phases.editor_refused" and refused.setup.phase_list is None
+    back = handle(refused, Event("back"))
+    assert back.screen is Screen.SETUP and back.list_draft is None and back.setup.phase_list is None
+
+
+def test_the_editor_keeps_within_ruling_31s_bounds_and_offers_the_decks_kinds():
+    ui = _editing("flip")
+    assert 'value="0:color_run"' in render(ui) and 'value="0:run"' not in render(ui), "the Flip deck's kinds"
+    ui = _editing()
+    for _ in range(5):
+        ui = handle(ui, Event("list-add-group"))
+    assert ui.list_draft is not None and len(ui.list_draft.phases[0]) == 3, "three groups at most"
+    for _ in range(12):
+        ui = handle(ui, Event("list-size", "2:-"))
+    assert ui.list_draft.phases[0][2].size == 2, "a set of two at least"
+    for _ in range(12):
+        ui = handle(ui, Event("list-size", "2:+"))
+    assert ui.list_draft.phases[0][2].size == 10, "ten cards at most"
+    for _ in range(15):
+        ui = handle(ui, Event("list-add-phase"))
+    assert len(ui.list_draft.phases) == 20, "twenty phases at most"
+    alone = handle(_editing(), Event("list-phase", "3"))
+    assert handle(alone, Event("list-remove-group", "0")).list_draft == alone.list_draft, (
+        "a phase keeps a group"
+    )
+
+
+def test_an_unchanged_list_is_the_editions_own():
+    ui = handle(_editing(), Event("list-use"))
+    assert ui.screen is Screen.SETUP and ui.setup.phase_list is None

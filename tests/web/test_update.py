@@ -270,6 +270,7 @@ FIELD_VALUES = {
     "sound": "no",
     "restore-file": "x",
     "pad-phase": "0:1",
+    "list-kind": "0:run",
 }
 
 
@@ -352,6 +353,9 @@ UNREADABLE = [
     ("speed", "warp"),
     ("pad-key", "12"),
     ("pad-phase", "1"),
+    ("list-kind", "0:pair"),
+    ("list-size", "0:x"),
+    ("list-move", "sideways"),
     ("pad-phase", "a:2"),
     ("pad-phase", "1:x"),
     ("pad-out", "one"),

@@ -44,6 +44,8 @@ def depth(ui: Ui) -> int:
         return _level(ui.previous) + 1
     if ui.screen is Screen.PAD_SETUP and ui.previous is Screen.PAD:
         return 2
+    if ui.screen is Screen.LIST_EDITOR:  # over the set-up it was opened from
+        return depth(replace(ui, screen=ui.previous, previous=Screen.HOME)) + 1
     return _level(ui.screen)
 
 
@@ -63,6 +65,8 @@ def back(ui: Ui) -> Ui:
         return _returned(ui)
     if screen is Screen.PAD_HAND:
         return replace(ui, screen=Screen.PAD if ui.pad is not None else Screen.HOME, draft=None)
+    if screen is Screen.LIST_EDITOR:  # the list is left as it was
+        return replace(ui, screen=ui.previous, previous=Screen.HOME, list_draft=None, message=NOTHING)
     if screen in (Screen.HANDOFF, Screen.TABLE, Screen.HAND_OVER) and ui.can_continue:
         return replace(ui, leaving=True, message=NOTHING)
     if screen is Screen.PAD_SETUP and ui.previous is Screen.PAD:

@@ -21,6 +21,8 @@ from .pad.screens import pad_hand_screen, pad_screen
 from .records import PastGame
 from .results.screens import game_over_screen, hand_over_screen, history_screen
 from .saves.screens import corrupt_screen, notice, restore_screen
+from .setup.lists import faults_of, rules_of
+from .setup.lists_screen import list_editor_screen
 from .setup.screen import setup_screen
 from .state import Screen, Ui
 from .table.model import table_of
@@ -43,6 +45,8 @@ def render(
     """The whole app's HTML for ``ui``, in its language."""
     w = words(ui.language)
     screen = ui.screen
+    if screen is Screen.LIST_EDITOR and ui.list_draft is not None:
+        return list_editor_screen(ui.list_draft, rules_of(ui), faults_of(ui, ui.list_draft), w)
     if screen is Screen.SETUP:
         return setup_screen(ui.setup, w, ui.game, said=notice(ui.message, w))
     if screen is Screen.PAD_SETUP:

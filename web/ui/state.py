@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING
 
-from phase10 import Action, Card, GameState, Options
+from phase10 import Action, Card, GameState, Options, PhaseSpec
 from phase10.pad import HandEntry, ScorePad
-from phase10.rules import EDITIONS, PERSON, OptionsError, PhaseList, PhaseListError, SetupError
+from phase10.rules import EDITIONS, PERSON, GroupSpec, OptionsError, PhaseList, PhaseListError, SetupError
 
 from .kit.i18n import NOTHING, Text, pick_language, text
 from .records import Restore
@@ -57,6 +57,7 @@ class Screen(Enum):
     PAD_SETUP = "pad-setup"  # the players and options of a game played with real cards
     PAD = "pad"  # the score pad: standings, the sheet, write the next hand
     PAD_HAND = "pad-hand"  # writing (or mending) one hand on the pad
+    LIST_EDITOR = "list-editor"  # making a phase list of the table's own (ruling 31)
 
 
 class Speed(StrEnum):
@@ -258,6 +259,20 @@ class PadDraft:
 
 
 @dataclass(frozen=True, slots=True)
+class ListDraft:
+    """A phase list being made on the phone (ruling 31): each phase as its groups, in the
+    order played, and the phase open for editing.  Checked by the engine on every change
+    (``phase10.rules.list_faults``); only a list it accepts can be used."""
+
+    phases: tuple[tuple[GroupSpec, ...], ...]
+    at: int = 0
+    error: Text = NOTHING
+
+    def specs(self) -> tuple[PhaseSpec, ...]:
+        return tuple(PhaseSpec(number, groups) for number, groups in enumerate(self.phases, 1))
+
+
+@dataclass(frozen=True, slots=True)
 class Ui:
     screen: Screen = Screen.HOME
     game: GameState | None = None
@@ -281,6 +296,7 @@ class Ui:
     draft: PadDraft | None = None  # the hand being written on the pad
     pad_problem: Text = NOTHING  # why the saved pad could not be read; it stays until discarded
     pad_undone: tuple[HandEntry, ...] = ()  # hands taken back from the pad, last first: Redo puts them back
+    list_draft: ListDraft | None = None  # a phase list being made (Screen.LIST_EDITOR)
     advice: Advice | None = None  # the hint on show to the player to move, until they move
     menu: bool = False  # the table's menu is open (the rules, settings, leaving the table)
     all_moves: bool = False  # every move since your turn is listed, not only the newest

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from phase10.rules import GroupKind
+
 from .kit.i18n import LANGUAGES
 from .state import Event, SetupInput, Sort, Speed
 
@@ -150,6 +152,60 @@ class EditionPhases(Tap):
     """Back to the edition's own phases."""
 
     form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EditList(Tap):
+    """Make a list of the table's own, starting from the phases chosen now."""
+
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenListPhase(Tap):
+    index: int  # the phase to edit, from 0
+
+
+@dataclass(frozen=True, slots=True)
+class AddListPhase(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveListPhase(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class MoveListPhase(Tap):
+    earlier: bool  # True: one place up the list
+
+
+@dataclass(frozen=True, slots=True)
+class AddListGroup(Tap):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveListGroup(Tap):
+    group: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetGroupKind(Tap):
+    group: int
+    kind: GroupKind
+
+
+@dataclass(frozen=True, slots=True)
+class StepGroupSize(Tap):
+    group: int
+    step: int  # +1 or -1
+
+
+@dataclass(frozen=True, slots=True)
+class UseEditedList(Tap):
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,6 +544,16 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "use-phase-code": lambda event: UsePhaseCode(event.form),
     "deal-phase-list": lambda event: DealPhaseList(event.value, event.form),
     "edition-phases": lambda event: EditionPhases(event.form),
+    "list-edit": lambda event: EditList(event.form),
+    "list-phase": _with_number(OpenListPhase),
+    "list-add-phase": _plain(AddListPhase),
+    "list-remove-phase": _plain(RemoveListPhase),
+    "list-move": lambda event: {"up": MoveListPhase(True), "down": MoveListPhase(False)}.get(event.value),
+    "list-add-group": _plain(AddListGroup),
+    "list-remove-group": _with_number(RemoveListGroup),
+    "list-kind": lambda event: _group_kind(event.value),
+    "list-size": lambda event: _group_step(event.value),
+    "list-use": _plain(UseEditedList),
     "continue": _plain(ContinueGame),
     "play-again": lambda event: PlayAgain(_number(event.value)),
     "reveal": _plain(Reveal),
@@ -536,6 +602,22 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "pad-cancel": _plain(CancelHand),
     "pad-discard": _plain(DropDamagedPad),
 }
+
+
+def _group_kind(value: str) -> Tap | None:
+    """ "GROUP:KIND" from a group's kind menu in the list editor."""
+    group, _, kind = value.partition(":")
+    number = _number(group)
+    kinds = {each.value: each for each in GroupKind}
+    return None if number is None or kind not in kinds else SetGroupKind(number, kinds[kind])
+
+
+def _group_step(value: str) -> Tap | None:
+    """ "GROUP:+" or "GROUP:-": a group's size one card more or less."""
+    group, _, sign = value.partition(":")
+    number = _number(group)
+    steps = {"+": 1, "-": -1}
+    return None if number is None or sign not in steps else StepGroupSize(number, steps[sign])
 
 
 def _written_phase(value: str) -> Tap | None:

@@ -40,6 +40,7 @@ from .pad import form as pad_form
 from .results import share
 from .saves import backups, other_windows
 from .setup import form as setup_form
+from .setup import lists
 from .state import Ui
 from .table import coaching, play
 from .taps import Tap
@@ -51,6 +52,7 @@ __all__ = ["HANDLERS", "update"]
 HANDLERS: dict[type[Tap], Handler] = {
     **controller.HANDLERS,
     **setup_form.HANDLERS,
+    **lists.HANDLERS,
     **play.HANDLERS,
     **pad_form.HANDLERS,
     **share.HANDLERS,

@@ -49,6 +49,28 @@ def every_screen() -> Iterator[tuple[str, Ui]]:
     yield "setup, a dealt list", dealt
     typo = SetupInput(("", ""), ("person", "person"), phase_code="P1-3S3S-Q")
     yield "setup, a code mistyped", handle(dealt, Event("use-phase-code", form=typo))
+    editor = handle(setup, Event("list-edit"))
+    yield "list editor", editor
+    for event in (
+        Event("list-phase", "3"),
+        Event("list-add-group"),
+        Event("list-kind", "1:color_run"),
+        Event("list-size", "1:+"),
+        Event("list-size", "0:-"),
+        Event("list-move", "up"),
+        Event("list-add-phase"),
+        Event("list-size", "0:+"),
+        Event("list-remove-group", "0"),
+    ):
+        editor = handle(editor, event)
+        yield f"list editor, {event.name} {event.value}", editor
+    broken = editor
+    for _ in range(4):
+        broken = handle(broken, Event("list-size", "0:+"))
+    broken = handle(handle(broken, Event("list-add-group")), Event("list-use"))
+    yield "list editor, refused", broken
+    yield "list editor, a phase removed", handle(broken, Event("list-remove-phase"))
+    yield "setup, an edited list", handle(editor, Event("list-use"))
     clash = SetupInput(("", ""), ("person", "person"), ways=("ten-hands", "any-order"))
     yield "setup, ways that do not combine", handle(setup, Event("setup-change", form=clash))
     yield from pad_screens(home)

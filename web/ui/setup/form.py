@@ -19,7 +19,7 @@ from ..kit.i18n import LANGUAGES, NOTHING, Text, text, words
 from ..state import WAYS, Screen, SetupForm, SetupInput, Ui
 from ..table.play import deal
 
-__all__ = ["HANDLERS", "checked_form", "code_refusal", "default_name", "seat_names"]
+__all__ = ["HANDLERS", "checked_form", "code_refusal", "default_name", "seat_names", "with_code", "with_list"]
 
 COMPUTER_LEVEL = "normal"  # the level "Play against the computer" sets up
 
@@ -154,7 +154,7 @@ def with_code(form: SetupForm, code: str) -> SetupForm:
         chosen = decode(code, form.edition)
     except PhaseCodeError as error:
         return replace(form, phase_code=code[:_SHOWN_CODE], code_error=code_refusal(error))
-    return _with_list(form, chosen)
+    return with_list(form, chosen)
 
 
 # A code is at most a few dozen characters; a pasted page of text is not shown back whole.
@@ -183,7 +183,7 @@ def _deal_list(ui: Ui, tap: taps.DealPhaseList) -> Ui:
     if seed is None:
         return ui
     form = ui.setup
-    return replace(ui, setup=_with_list(form, random_list(form.list_length, seed, form.edition)))
+    return replace(ui, setup=with_list(form, random_list(form.list_length, seed, form.edition)))
 
 
 def _edition_phases(ui: Ui, tap: taps.EditionPhases) -> Ui:
@@ -191,7 +191,7 @@ def _edition_phases(ui: Ui, tap: taps.EditionPhases) -> Ui:
     return replace(ui, setup=replace(ui.setup, phase_list=None, phase_code="", code_error=NOTHING))
 
 
-def _with_list(form: SetupForm, chosen: PhaseList) -> SetupForm:
+def with_list(form: SetupForm, chosen: PhaseList) -> SetupForm:
     """The form playing ``chosen``: the edition's own list is played as the edition's."""
     own = None if chosen.phases == EDITIONS[form.edition].phases else chosen
     return replace(form, phase_list=own, phase_code="", code_error=NOTHING, error=NOTHING)

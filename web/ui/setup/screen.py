@@ -237,6 +237,7 @@ def _phases(form: SetupForm, w: Words, said: Markup) -> Markup:
         )
         if own is not None
         else "",
+        button(w("phases.edit"), "list-edit"),
         el(
             "div",
             el(
