@@ -848,6 +848,14 @@ def house_rules(browser: Browser, url: str) -> None:
     tap(page, Event("use-phase-code"))
     page.locator("#phase-code-error").scroll_into_view_if_needed()
     shoot(page, "73-setup-code-refused-360", full=False)
+    tap(page, Event("list-edit"))
+    tap_all(page, [Event("list-phase", "2"), Event("list-add-group"), Event("list-size", "1:+")])
+    page.locator(".list-phase.open").scroll_into_view_if_needed()
+    shoot(page, "76-list-editor-360", full=False)
+    tap(page, Event("list-size", "0:+"))  # a run of 8 and a set of 3: eleven cards
+    page.locator(".list-phase.open").scroll_into_view_if_needed()
+    shoot(page, "77-list-editor-refused-360", full=False)
+    tap(page, Event("back"))
     page.fill("#player-0", "Ann")
     for seat, kind in ((1, "normal"), (2, "hard")):
         if page.locator("select[name=kind]").count() <= seat:
