@@ -49,6 +49,9 @@ FAST = (
     "tests/test_lint.py::test_ruff_format_is_applied",
     "-m",
     "not browser and not pyodide",
+    # On both cores (pytest-xdist): the CPython tests share no state, so they split freely.
+    "-n",
+    "2",
 )
 
 
