@@ -406,6 +406,10 @@ def test_the_kept_screen_is_painted_before_python_and_a_tap_on_it_waits_for_pyth
     engine.open(server.url)
     engine.wait_ready()
     engine.wait_for_worker()
+    # The snapshot of Python (web/snapshot.js) loads in a worker once the page is controlled;
+    # a reload that cuts that load off is reported by Firefox as a page error (the race this
+    # test lost now and then, on a quiet machine too).
+    engine.wait_until("() => document.documentElement.dataset.snapshot", timeout=BOOT_TIMEOUT)
     assert engine.wait_until(KEPT) == "home"
     engine.run(FORGET_MAIN)
     gate = server.hold("/main.py")
