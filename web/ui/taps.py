@@ -604,29 +604,35 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
 }
 
 
+def _numbered(value: str) -> tuple[int, str] | None:
+    """ "N:REST", a control's value that names a seat or a group and one thing more."""
+    head, colon, rest = value.partition(":")
+    number = _number(head)
+    return None if not colon or number is None else (number, rest)
+
+
+_KINDS = {kind.value: kind for kind in GroupKind}
+_STEPS = {"+": 1, "-": -1}
+
+
 def _group_kind(value: str) -> Tap | None:
     """ "GROUP:KIND" from a group's kind menu in the list editor."""
-    group, _, kind = value.partition(":")
-    number = _number(group)
-    kinds = {each.value: each for each in GroupKind}
-    return None if number is None or kind not in kinds else SetGroupKind(number, kinds[kind])
+    read = _numbered(value)
+    return None if read is None or read[1] not in _KINDS else SetGroupKind(read[0], _KINDS[read[1]])
 
 
 def _group_step(value: str) -> Tap | None:
     """ "GROUP:+" or "GROUP:-": a group's size one card more or less."""
-    group, _, sign = value.partition(":")
-    number = _number(group)
-    steps = {"+": 1, "-": -1}
-    return None if number is None or sign not in steps else StepGroupSize(number, steps[sign])
+    read = _numbered(value)
+    return None if read is None or read[1] not in _STEPS else StepGroupSize(read[0], _STEPS[read[1]])
 
 
 def _written_phase(value: str) -> Tap | None:
     """ "SEAT:PHASE" from the pad's phase menu; "SEAT:" for none chosen."""
-    seat, colon, phase = value.partition(":")
-    number = _number(seat)
-    if not colon or number is None or (phase and _number(phase) is None):
+    read = _numbered(value)
+    if read is None or (read[1] and _number(read[1]) is None):
         return None
-    return WritePhase(number, _number(phase) if phase else None)
+    return WritePhase(read[0], _number(read[1]) if read[1] else None)
 
 
 def parse(event: Event) -> Tap | None:

@@ -11,7 +11,16 @@ from dataclasses import replace
 
 from phase10 import GameConfig, GameState, SetupError, new_game
 from phase10.phaselists import CodeProblem, PhaseCodeError, decode, random_list
-from phase10.rules import EDITIONS, MAX_LIST_PHASES, MAX_PLAYERS, MIN_PLAYERS, PERSON, PLAYER_KINDS, PhaseList
+from phase10.rules import (
+    EDITIONS,
+    MAX_LIST_PHASES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PERSON,
+    PLAYER_KINDS,
+    PhaseFault,
+    PhaseList,
+)
 
 from .. import taps
 from ..effects import Handler, Outcome
@@ -19,7 +28,16 @@ from ..kit.i18n import LANGUAGES, NOTHING, Text, text, words
 from ..state import WAYS, Screen, SetupForm, SetupInput, Ui
 from ..table.play import deal
 
-__all__ = ["HANDLERS", "checked_form", "code_refusal", "default_name", "seat_names", "with_code", "with_list"]
+__all__ = [
+    "HANDLERS",
+    "checked_form",
+    "code_refusal",
+    "default_name",
+    "fault_reason",
+    "seat_names",
+    "with_code",
+    "with_list",
+]
 
 COMPUTER_LEVEL = "normal"  # the level "Play against the computer" sets up
 
@@ -161,12 +179,17 @@ def with_code(form: SetupForm, code: str) -> SetupForm:
 _SHOWN_CODE = 120
 
 
+def fault_reason(fault: PhaseFault) -> Text:
+    """What is wrong with a list, in words (ruling 31), without where."""
+    return text(f"phases.refused.{fault.problem.value}", limit=fault.limit)
+
+
 def code_refusal(error: PhaseCodeError) -> Text:
     """Why a code is refused, in words: for a list the rules refuse, the first fault's phase
     and what is wrong with it."""
     if error.faults:
         fault = error.faults[0]
-        reason = text(f"phases.refused.{fault.problem.value}", limit=fault.limit)
+        reason = fault_reason(fault)
         if fault.phase is not None:
             return text("code.refused.phase", number=fault.phase, reason=reason)
         return text("code.refused.list", reason=reason)

@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from phase10.rules import MAX_LIST_PHASES, MAX_PHASE_GROUPS, GroupSpec, PhaseFault, PhaseSpec, Ruleset
 
 from ..kit.html import Markup, el
-from ..kit.i18n import Words, text
+from ..kit.i18n import Words
 from ..kit.widgets import button, header
 from ..state import ListDraft
+from .form import fault_reason
 from .lists import MAX_GROUP_SIZE
 
 __all__ = ["list_editor_screen"]
@@ -127,7 +128,7 @@ def _group(index: int, group: GroupSpec, count: int, rules: Ruleset, w: Words) -
 
 
 def _fault_words(fault: PhaseFault, w: Words) -> str:
-    reason = text(f"phases.refused.{fault.problem.value}", limit=fault.limit)
+    reason = fault_reason(fault)
     if fault.group is not None:
         return w("phases.group_fault", number=fault.group + 1, reason=reason)
     return w.say(reason)
