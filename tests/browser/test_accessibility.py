@@ -132,6 +132,34 @@ def past_game(page: Any, url: str) -> None:
     page.locator("details summary").first.click()
 
 
+def list_kept(page: Any, url: str) -> None:
+    """A list dealt by chance, named and kept on the phone: the kept lists on set-up."""
+    visit(Event("new-game"), Event("deal-phase-list"))(page, url)
+    page.fill("#list-name", "Sunday")
+    tap(page, Event("keep-list"))
+    page.wait_for_selector(".saved-lists")
+
+
+def list_editor_refused(page: Any, url: str) -> None:
+    """The editor with a phase the rules refuse: the fault said next to it."""
+    visit(Event("new-game"), Event("list-edit"), Event("list-phase", "2"))(page, url)
+    for _ in range(4):  # two runs of 4 grown to 8 and 6: fourteen cards
+        tap(page, Event("list-size", "0:+"))
+    tap(page, Event("list-use"))
+    page.wait_for_selector("#app p.error[role=alert]")
+
+
+def choosing_a_phase(page: Any, url: str) -> None:
+    """Phases in any order: the question of which phase to play this hand."""
+    visit(Event("new-game"))(page, url)
+    page.check("input[name=way][value=any-order]")
+    page.wait_for_function("() => document.querySelector('input[name=way][value=any-order]').checked")
+    tap(page, Event("start-game"))
+    tap(page, Event("reveal"))
+    tap(page, Event("pick"))
+    page.wait_for_selector("[role=dialog]")
+
+
 SCREENS: dict[str, Visit] = {
     "home": visit(),
     "rules": visit(Event("rules")),
@@ -153,6 +181,10 @@ SCREENS: dict[str, Visit] = {
     "hand over": saved(hand_over_state, Event("continue")),
     "game over": game_over,
     "settings": visit(Event("settings")),
+    "setup, a list kept": list_kept,
+    "list editor": visit(Event("new-game"), Event("list-edit"), Event("list-phase", "2")),
+    "list editor, refused": list_editor_refused,
+    "table, choosing a phase": choosing_a_phase,
 }
 
 
@@ -165,7 +197,14 @@ def test_the_screen_has_no_serious_accessibility_problem(page, server, reach):
 
 
 # The same in Spanish, where words are longer and the page's language is another.
-IN_SPANISH = ["table, Skip dialog", "table, a hint", "hand over", "settings"]
+IN_SPANISH = [
+    "table, Skip dialog",
+    "table, a hint",
+    "hand over",
+    "settings",
+    "list editor",
+    "setup, a list kept",
+]
 
 
 @pytest.mark.locale("es-MX")
@@ -191,6 +230,8 @@ FOCUS_SCREENS = [
     "table, run-end dialog",
     "hand over",
     "past games, one open",
+    "list editor",
+    "setup, a list kept",
 ]
 
 

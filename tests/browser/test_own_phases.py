@@ -15,7 +15,7 @@ from ui.state import Event, Screen, SetupInput, Ui
 from ui.update import update
 
 from phase10.phaselists import decode, encode
-from support.browser.driving import Table, open_app, renders, tap
+from support.browser.driving import Table, open_app, renders, saved_game, tap
 from support.browser.engines import PHONE
 from support.web.taps import handle
 
@@ -106,5 +106,49 @@ def test_a_list_made_on_one_phone_travels_by_its_link_and_a_whole_game_is_played
         assert phone.inner_text(".winner") == finished.players[finished.winner].name
         chosen = [record.phases[0] for record in finished.history]
         assert all(phase in game.config.options.phase_sequence() for phase in chosen if phase), chosen
+    finally:
+        second.close()
+
+
+def test_a_list_kept_on_the_phone_survives_a_reload_travels_in_a_backup_and_plays_by_its_name(
+    page, server, browser, requests
+):
+    code = _built_code(page, server.url)
+    page.fill("#list-name", "Sunday")
+    tap(page, Event("keep-list"))
+    assert "“Sunday” is kept on this phone." in page.inner_text("#app")
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.appReady === '1'")
+    tap(page, Event("new-game"))
+    kept = page.locator(f"[data-action=saved-list][data-value='{code}']")
+    assert "Sunday" in kept.inner_text() and kept.get_attribute("aria-pressed") == "false"
+    tap(page, Event("back"))
+    tap(page, Event("settings"))
+    with page.expect_download() as download:
+        page.locator("[data-action=save-backup]").click()
+    file = download.value.path()
+
+    second = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    second.on("page", requests.watch)
+    try:
+        phone = second.new_page()
+        open_app(phone, server.url)
+        tap(phone, Event("settings"))
+        phone.set_input_files("input[type=file]", file)
+        phone.wait_for_function("() => document.documentElement.dataset.screen === 'restore'")
+        assert "1 phase list (Sunday)" in phone.inner_text("#app")
+        tap(phone, Event("restore-confirm"))
+        tap(phone, Event("new-game"))
+        tap(phone, Event("saved-list", code))
+        assert phone.input_value("#list-name") == "Sunday"
+        assert "Kept on this phone as “Sunday”." in phone.inner_text("#app")
+        tap(phone, Event("forget-list", code))
+        assert phone.locator("[data-action=saved-list]").count() == 0
+        assert phone.evaluate("() => localStorage.getItem('ten-phases/lists')") == "[]"
+        tap(phone, Event("start-game"))  # forgotten from the phone, still the table's list
+        game = saved_game(phone)
+        assert game is not None and game.config.options.phase_list is not None
+        assert game.config.options.phase_list.name == "Sunday"
+        assert encode(game.config.options.phase_list) == code
     finally:
         second.close()

@@ -44,7 +44,7 @@ from support.web.tour import every_screen
 
 UI = Path(__file__).resolve().parents[2] / "web" / "ui"
 INDEX = UI.parent / "index.html"
-NAMES = ("Ann", "Bo", "Cy", "Robo", "Hal")
+NAMES = ("Ann", "Bo", "Cy", "Robo", "Hal", "Sunday", "Stars", "Mine")  # players and phase lists
 
 
 def fields(message: str) -> set[str]:

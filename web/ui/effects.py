@@ -20,6 +20,7 @@ from typing import Any
 
 from phase10 import GameState
 from phase10.pad import ScorePad
+from phase10.rules import PhaseList
 
 from .kit.i18n import NOTHING, Text
 from .records import Loaded, LoadedPad, Restore
@@ -34,8 +35,11 @@ __all__ = [
     "DiscardSave",
     "Effect",
     "FinishedWaiting",
+    "ForgetList",
     "GameSaved",
     "Handler",
+    "KeepList",
+    "ListsKept",
     "Message",
     "OtherWindow",
     "Outcome",
@@ -95,6 +99,20 @@ class SaveSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class KeepList:
+    """Keep a phase list on the phone under its name (answered by ``ListsKept``)."""
+
+    phase_list: PhaseList
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetList:
+    """No longer keep the list of these phases (answered by ``ListsKept``)."""
+
+    phase_list: PhaseList
+
+
+@dataclass(frozen=True, slots=True)
 class PlaySound:
     """The sounds a move makes, in order ("draw", "turn"...); the page plays them if the
     settings and the phone allow, and buzzes for a person's turn."""
@@ -131,6 +149,8 @@ Effect = (
     | DiscardPad
     | RestoreBackup
     | SaveSettings
+    | KeepList
+    | ForgetList
     | PlaySound
     | Announce
     | WriteBackup
@@ -160,8 +180,19 @@ class PadSaved:
 
 @dataclass(frozen=True, slots=True)
 class BackupWritten:
-    """How ``RestoreBackup`` went: NOTHING, or why it could not be written."""
+    """How ``RestoreBackup`` went: NOTHING, or why it could not be written; and the phase
+    lists the phone keeps now."""
 
+    problem: Text = NOTHING
+    lists: tuple[PhaseList, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ListsKept:
+    """How ``KeepList`` or ``ForgetList`` went: the lists the phone keeps now, and why the
+    change could not be written, if it could not."""
+
+    lists: tuple[PhaseList, ...]
     problem: Text = NOTHING
 
 
@@ -180,6 +211,7 @@ class OtherWindow:
     game: Loaded | None = None
     pad: LoadedPad | None = None
     settings: Settings | None = None
+    lists: tuple[PhaseList, ...] | None = None  # the phase lists kept
     past_games: bool = False
 
 
@@ -188,7 +220,7 @@ class FinishedWaiting:
     """A finished game that storage refused is still waiting to be written."""
 
 
-Answer = GameSaved | PadSaved | BackupWritten | StorageKept | OtherWindow | FinishedWaiting
+Answer = GameSaved | PadSaved | BackupWritten | ListsKept | StorageKept | OtherWindow | FinishedWaiting
 Message = Tap | Answer
 
 

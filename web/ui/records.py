@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from phase10 import GameState, safejson
 from phase10.pad import ScorePad
+from phase10.rules import PhaseList
 from phase10.serialize import CorruptStateError, NewerSaveError, pad_from_dict, pad_to_json, to_json
 
 from .kit.i18n import NOTHING, Text
@@ -59,6 +60,7 @@ class Restore:
     left_out: int  # past games in the file that cannot be read
     made: str  # when the file was made, as its phone wrote it
     pad: ScorePad | None = None  # the score pad in progress
+    lists: tuple[PhaseList, ...] = ()  # the phase lists kept on the phone
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,9 +48,11 @@ def render(
     if screen is Screen.LIST_EDITOR and ui.list_draft is not None:
         return list_editor_screen(ui.list_draft, rules_of(ui), faults_of(ui, ui.list_draft), w)
     if screen is Screen.SETUP:
-        return setup_screen(ui.setup, w, ui.game, said=notice(ui.message, w))
+        return setup_screen(ui.setup, w, ui.game, said=notice(ui.message, w), saved=ui.saved_lists)
     if screen is Screen.PAD_SETUP:
-        return setup_screen(ui.setup, w, pad=ui.pad, for_pad=True)
+        return setup_screen(
+            ui.setup, w, pad=ui.pad, for_pad=True, said=notice(ui.message, w), saved=ui.saved_lists
+        )
     if screen is Screen.PAD_HAND and ui.pad is not None and ui.draft is not None:
         return pad_hand_screen(ui, w)
     if screen in (Screen.PAD, Screen.PAD_HAND) and (ui.pad is not None or ui.pad_problem):

@@ -120,6 +120,7 @@ class SetupInput:
     hints: bool | None = None  # None: the form has no such box (the score pad's)
     phase_code: str = ""  # the phase list code box, as typed
     list_length: str = ""  # how many phases "Deal me a list" deals
+    list_name: str | None = None  # the name given to the table's own list; None: no such box
 
     def __post_init__(self) -> None:
         if len(self.names) != len(self.kinds):
@@ -297,6 +298,7 @@ class Ui:
     pad_problem: Text = NOTHING  # why the saved pad could not be read; it stays until discarded
     pad_undone: tuple[HandEntry, ...] = ()  # hands taken back from the pad, last first: Redo puts them back
     list_draft: ListDraft | None = None  # a phase list being made (Screen.LIST_EDITOR)
+    saved_lists: tuple[PhaseList, ...] = ()  # the phase lists kept on the phone, oldest first
     advice: Advice | None = None  # the hint on show to the player to move, until they move
     menu: bool = False  # the table's menu is open (the rules, settings, leaving the table)
     all_moves: bool = False  # every move since your turn is listed, not only the newest

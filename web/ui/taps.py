@@ -155,6 +155,29 @@ class EditionPhases(Tap):
 
 
 @dataclass(frozen=True, slots=True)
+class KeepPhaseList(Tap):
+    """Keep the list chosen on the phone, under the name typed for it."""
+
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySavedList(Tap):
+    """Play a list kept on the phone: the one whose share code is ``code``."""
+
+    code: str
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetSavedList(Tap):
+    """No longer keep the list whose share code is ``code``."""
+
+    code: str
+    form: SetupInput | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EditList(Tap):
     """Make a list of the table's own, starting from the phases chosen now."""
 
@@ -545,6 +568,9 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "deal-phase-list": lambda event: DealPhaseList(event.value, event.form),
     "edition-phases": lambda event: EditionPhases(event.form),
     "list-edit": lambda event: EditList(event.form),
+    "keep-list": lambda event: KeepPhaseList(event.form),
+    "saved-list": lambda event: PlaySavedList(event.value, event.form) if event.value else None,
+    "forget-list": lambda event: ForgetSavedList(event.value, event.form) if event.value else None,
     "list-phase": _with_number(OpenListPhase),
     "list-add-phase": _plain(AddListPhase),
     "list-remove-phase": _plain(RemoveListPhase),

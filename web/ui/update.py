@@ -26,6 +26,7 @@ from .effects import (
     FinishedWaiting,
     GameSaved,
     Handler,
+    ListsKept,
     Message,
     OtherWindow,
     Outcome,
@@ -100,7 +101,10 @@ def _answered(ui: Ui, message: Answer) -> Ui:
             return other_windows.pad_synced(ui, message.newer)
         return replace(ui, message=message.problem) if message.problem else ui
     if isinstance(message, BackupWritten):
-        return backups.restored(ui, message.problem)
+        return backups.restored(ui, message.problem, message.lists)
+    if isinstance(message, ListsKept):
+        kept = replace(ui, saved_lists=message.lists)
+        return replace(kept, message=message.problem) if message.problem else kept
     if isinstance(message, StorageKept):
         return replace(ui, kept=message.kept)
     if isinstance(message, OtherWindow):

@@ -7,13 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from ui.effects import ListsKept
 from ui.kit.i18n import text
 from ui.records import PastGame, Restore
 from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.table.play import computer_due
+from ui.update import update
 
 from phase10 import GameConfig, new_game
 from phase10.notation import parse_state
+from phase10.phaselists import encode
+from phase10.rules import GroupKind, GroupSpec, PhaseList
 from support.web.taps import handle, next_taps
 
 
@@ -39,6 +43,9 @@ def every_screen() -> Iterator[tuple[str, Ui]]:
     )
     backup = Restore(new_game(GameConfig(("Ann", "Bo"), 4)), (), 2, "2026-11-23T09:30:00")
     yield "restore", replace(home, screen=Screen.RESTORE, restore=backup, game=backup.game)
+    sunday = PhaseList.of("Sunday", [GroupSpec(GroupKind.SET, 3)], [GroupSpec(GroupKind.RUN, 5)])
+    with_lists = replace(backup, game=None, lists=(sunday,))
+    yield "restore, a phase list", replace(home, screen=Screen.RESTORE, restore=with_lists)
     yield "settings", replace(home, screen=Screen.SETTINGS, settings=Settings(large_type=True))
     yield "settings, Spanish", replace(home, screen=Screen.SETTINGS, settings=Settings(language="es"))
     setup = handle(home, Event("new-game"))
@@ -47,6 +54,21 @@ def every_screen() -> Iterator[tuple[str, Ui]]:
     yield "setup, flip, bad seed", handle(setup, Event("start-game", form=flip))
     dealt = handle(setup, Event("deal-phase-list", "20261127"))
     yield "setup, a dealt list", dealt
+    # Kept on the phone under a name, with another kept list the Flip deck alone can play.
+    named = SetupInput(("", ""), ("person", "person"), list_name="Sunday")
+    kept = handle(dealt, Event("keep-list", form=named))
+    stars = PhaseList.of("Stars", [GroupSpec(GroupKind.COLOR_RUN, 2), GroupSpec(GroupKind.SET, 3)])
+    assert kept.setup.phase_list is not None
+    shelf = (stars, kept.setup.phase_list)
+    kept = update(kept, ListsKept(shelf)).ui
+    yield "setup, a list kept", kept
+    yield (
+        "setup, a kept list renamed",
+        handle(kept, Event("setup-change", form=replace(named, list_name="Mine"))),
+    )
+    yield "setup, the kept lists", handle(kept, Event("edition-phases"))
+    yield "setup, a kept list played", handle(kept, Event("saved-list", encode(shelf[-1])))
+    yield "setup, a kept list forgotten", handle(kept, Event("forget-list", encode(shelf[-1])))
     typo = SetupInput(("", ""), ("person", "person"), phase_code="P1-3S3S-Q")
     yield "setup, a code mistyped", handle(dealt, Event("use-phase-code", form=typo))
     editor = handle(setup, Event("list-edit"))

@@ -18,7 +18,7 @@ from ..kit.html import Markup, el, join
 from ..kit.i18n import Words
 from ..kit.widgets import button, header, toggle
 from ..results.share import PAD
-from ..results.sheets import Sheet, score_sheet, standings, way_to_play
+from ..results.sheets import Sheet, list_note, score_sheet, standings, way_to_play
 from ..saves.screens import notice
 from ..state import PadDraft, Ui
 from .form import cards_held, draft_total
@@ -42,6 +42,7 @@ def pad_screen(ui: Ui, w: Words) -> Markup:
             el(
                 "section",
                 el("p", way_to_play(pad.options, w), class_="past-way"),
+                list_note(pad.options, w),
                 el("p", w("pad.real_cards"), class_="pad-note"),
                 _outcome(sheet, w),
                 _next(pad, w) if not standing.decided else "",

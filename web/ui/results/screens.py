@@ -12,7 +12,7 @@ from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Text, Words
 from ..kit.widgets import button, card_class, card_face, docked, header
 from ..records import PastGame
-from .sheets import Sheet, finished_date, full_sheet, hints_note, order, standings, way_to_play
+from .sheets import Sheet, finished_date, full_sheet, hints_note, list_note, order, standings, way_to_play
 
 __all__ = ["PastGame", "game_over_screen", "hand_over_screen", "history_screen"]
 
@@ -157,6 +157,7 @@ def _standings_panel(sheet: Sheet, w: Words) -> Markup:
         "section",
         el("h2", w("sheet.standings")),
         standings(sheet, w),
+        list_note(sheet.options, w),
         hints_note(sheet, w),
         class_="card-panel",
     )
@@ -225,6 +226,7 @@ def _past_game(past: PastGame, index: int, w: Words) -> Markup:
             class_="past-winner",
         ),
         el("p", way_to_play(sheet.options, w), class_="past-way"),
+        list_note(sheet.options, w),
         "" if isinstance(played, GameState) else el("p", w("history.real_cards"), class_="past-real"),
         hints_note(sheet, w),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),

@@ -16,6 +16,7 @@ from phase10 import GameState, HandRecord, Options, scoresheet
 from phase10.game import standings_of
 from phase10.pad import ScorePad, records
 from phase10.pad import standings as pad_standings
+from phase10.phaselists import encode
 from phase10.scoresheet import Standings
 from phase10.state import NO_PICK
 
@@ -354,6 +355,21 @@ def finished_date(when: str, w: Words) -> str:
     return w("history.date", day=day, month=months[month - 1], year=year)
 
 
+def list_note(options: Options, w: Words) -> Markup | str:
+    """The table's own list (ruling 31), by its name and its code: another table can play
+    it from the code.  Nothing for the edition's own phases."""
+    own = options.phase_list
+    if own is None:
+        return ""
+    count = len(own.phases)
+    named = (
+        w("history.own_list", name=own.name, count=count)
+        if own.name
+        else w("history.own_list_unnamed", count=count)
+    )
+    return el("p", named, " ", el("code", encode(own), class_="phase-code"), class_="past-list")
+
+
 def way_to_play(options: Options, w: Words) -> str:
     """The edition and the ways to play chosen, as a line: "Classic · First to 3 phases"."""
     parts = [w(f"edition.{options.ruleset().name}.title")]
@@ -363,6 +379,8 @@ def way_to_play(options: Options, w: Words) -> str:
         parts.append(w("history.first_to", count=options.phases_to_win))
     if options.even_phases:
         parts.append(w("option.even-phases.title"))
+    if options.any_order:
+        parts.append(w("option.any-order.title"))
     if len(parts) == 1:
         parts.append(w("option.standard.title"))
     if options.el_chavo:

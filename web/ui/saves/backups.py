@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from phase10 import safejson
+from phase10.rules import PhaseList
 
 from .. import taps
 from ..effects import Handler, Outcome, RestoreBackup, WriteBackup
 from ..kit.i18n import NOTHING, Text, text
 from ..records import PAD, Restore, read_pad
 from ..state import Screen, Ui
-from .storage import CURRENT, FINISHED, read_finished, read_save
+from .storage import CURRENT, FINISHED, LISTS, read_finished, read_lists, read_save
 
 __all__ = ["BACKUP_FORMAT", "HANDLERS", "MAX_BACKUP_CHARS", "BackupError", "read_backup", "restored"]
 
@@ -62,11 +63,13 @@ def read_backup(content: str) -> Restore:
     if pad.problem:
         raise BackupError(text("backup.error.pad", problem=pad.problem))
     finished, damaged = read_finished(saves.get(FINISHED))
+    lists, _ = read_lists(saves.get(LISTS))  # a damaged entry stays behind in the file
     game = loaded.game if loaded.game is not None and not loaded.game.is_over else None
-    if game is None and not finished and pad.pad is None:
+    if game is None and not finished and pad.pad is None and not lists:
         raise BackupError(text("backup.error.empty"))
     made = data.get("made")
-    return Restore(game, tuple(finished), len(damaged), made[:19] if isinstance(made, str) else "", pad.pad)
+    when = made[:19] if isinstance(made, str) else ""
+    return Restore(game, tuple(finished), len(damaged), when, pad.pad, tuple(lists))
 
 
 def _restore_file(ui: Ui, tap: taps.RestoreFile) -> Ui:
@@ -95,8 +98,9 @@ def _restore_cancel(ui: Ui, _tap: taps.RestoreCancel) -> Ui:
     return replace(ui, screen=Screen.SETTINGS, restore=None, message=text("backup.cancelled"))
 
 
-def restored(ui: Ui, problem: Text) -> Ui:
-    """After the page wrote the backup the player agreed to (or failed to)."""
+def restored(ui: Ui, problem: Text, lists: tuple[PhaseList, ...] = ()) -> Ui:
+    """After the page wrote the backup the player agreed to (or failed to); ``lists``: the
+    phase lists the phone keeps now."""
     backup = ui.restore
     if problem or not isinstance(backup, Restore):
         return replace(ui, screen=Screen.SETTINGS, restore=None, message=problem)
@@ -108,6 +112,7 @@ def restored(ui: Ui, problem: Text) -> Ui:
         pad_problem=NOTHING if backup.pad is not None else ui.pad_problem,
         save_problem=NOTHING if backup.game is not None else ui.save_problem,
         save_newer=False if backup.game is not None else ui.save_newer,
+        saved_lists=lists or ui.saved_lists,
         restore=None,
         screen=Screen.HOME,
         log=(),

@@ -57,8 +57,8 @@ def pad_synced(ui: Ui, loaded: LoadedPad) -> Ui:
 
 
 def other_window(ui: Ui, news: OtherWindow) -> Ui:
-    """The UI once another window has written to storage: its game, its pad, its settings
-    (the list of past games is read at the render)."""
+    """The UI once another window has written to storage: its game, its pad, its settings,
+    its phase lists (the list of past games is read at the render)."""
     after = ui
     if news.game is not None:
         after = synced(after, news.game)
@@ -66,4 +66,6 @@ def other_window(ui: Ui, news: OtherWindow) -> Ui:
         after = pad_synced(after, news.pad)
     if news.settings is not None:
         after = replace(after, settings=news.settings)
+    if news.lists is not None:
+        after = replace(after, saved_lists=news.lists)
     return after

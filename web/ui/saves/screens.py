@@ -104,6 +104,9 @@ def restore_screen(ui: Ui, w: Words) -> Markup:
             lines.append(el("p", w("backup.replaces_pad", names=list(ui.pad.names)), class_="notice"))
     if backup.finished:
         lines.append(el("p", w("backup.has_finished", count=len(backup.finished))))
+    if backup.lists:  # joining the lists kept here, as the past games join
+        names = [kept.name for kept in backup.lists]
+        lines.append(el("p", w("backup.has_lists", count=len(names), names=names)))
     if backup.left_out:
         lines.append(el("p", w("backup.left_out", count=backup.left_out)))
     return join(

@@ -8,6 +8,10 @@ before the sequence number hold the engine's JSON alone and read as sequence 0.
 ``ten-phases/pad`` holds the score pad of a game played with real cards, written after
 every entry as ``{"seq": N, "pad": <the engine's JSON>}``; a finished pad stays there
 (its last hand can still be undone) until a new pad replaces it.
+``ten-phases/lists`` holds the phase lists kept on the phone (ruling 31), as
+``[{"name": <the table's name for it>, "code": <its share code>}, ...]``, oldest first;
+an entry that cannot be read stays in that list as it was, and a text that is no list at all
+moves to ``ten-phases/lists-set-aside`` before the lists are written again.
 ``ten-phases/finished`` holds the score sheets of finished games and pads,
 ``ten-phases/settings`` the phone's settings, and ``ten-phases/set-aside`` whatever
 was found damaged in the list of finished games, kept for a backup file.
@@ -28,12 +32,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
 from phase10 import GameState, safejson
 from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
+from phase10.phaselists import PhaseCodeError, decode, encode
+from phase10.rules import PhaseList
 from phase10.serialize import CorruptStateError, NewerSaveError, state_from_dict, to_json
 
 from ..kit.i18n import LANGUAGES, NOTHING, Text
@@ -45,6 +52,8 @@ __all__ = [
     "CURRENT",
     "FINISHED",
     "KEEP_FINISHED",
+    "KEEP_LISTS",
+    "LISTS",
     "SETTINGS",
     "SET_ASIDE",
     "MemoryStore",
@@ -52,6 +61,7 @@ __all__ = [
     "Saves",
     "Store",
     "read_finished",
+    "read_lists",
     "read_save",
 ]
 
@@ -59,7 +69,11 @@ CURRENT = "ten-phases/game"
 SETTINGS = "ten-phases/settings"
 FINISHED = "ten-phases/finished"
 SET_ASIDE = "ten-phases/set-aside"
+LISTS = "ten-phases/lists"
+LISTS_ASIDE = "ten-phases/lists-set-aside"
 KEEP_FINISHED = 50
+# A phone keeps a table's few lists; more than a screen of them is a list nobody reads.
+KEEP_LISTS = 30
 # A saved game is a few kilobytes; a value far larger is damage, refused before it is parsed.
 MAX_SAVE_CHARS = 1_000_000
 MAX_LIST_CHARS = 4_000_000
@@ -182,6 +196,57 @@ def _past_game(entry: object) -> PastGame | None:
     if loaded.game is None or not loaded.game.is_over:
         return None
     return PastGame(loaded.game, finished)
+
+
+def read_lists(text: object) -> tuple[list[PhaseList], list[object]]:
+    """The phase lists kept in a stored text, oldest first, and each stored entry that
+    cannot be read, as stored.  Never raises: a text that is no list reads as no lists,
+    and ``_unlisted`` tells it apart."""
+    entries = _stored_entries(text)
+    if entries is None:
+        return [], []
+    lists: list[PhaseList] = []
+    damaged: list[object] = []
+    for entry in entries:
+        kept = _kept_list(entry)
+        if kept is None:
+            damaged.append(entry)
+        elif all(other.phases != kept.phases for other in lists):  # a list is known by its phases
+            lists.append(kept)
+    return lists, damaged
+
+
+def _stored_entries(text: object) -> list[object] | None:
+    """The entries of a stored list of lists; None for a text that is not one."""
+    if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
+        return None
+    try:
+        entries = safejson.loads(text)
+    except ValueError:
+        return None
+    return entries if isinstance(entries, list) else None
+
+
+def _unlisted(text: object) -> str | None:
+    """A stored text of the lists' slot that is not a list of entries at all, if it is one."""
+    return text if isinstance(text, str) and text and _stored_entries(text) is None else None
+
+
+def _kept_list(entry: object) -> PhaseList | None:
+    """A stored ``{"name", "code"}`` as its list (its deck is checked when it is played)."""
+    if not isinstance(entry, dict) or set(entry) != {"name", "code"}:
+        return None
+    name, code = entry["name"], entry["code"]
+    if not isinstance(name, str) or not name.strip():
+        return None
+    try:
+        return decode(code, None, name)
+    except PhaseCodeError:
+        return None
+
+
+def _list_entry(phase_list: PhaseList) -> dict[str, str]:
+    return {"name": phase_list.name, "code": encode(phase_list)}
 
 
 # --- the saves of one window ----------------------------------------------------------------
@@ -372,11 +437,69 @@ class Saves:
         with contextlib.suppress(Exception):
             self.store.setItem(SETTINGS, json.dumps(asdict(settings)))
 
+    # --- the phase lists kept on the phone ---------------------------------------------------
+
+    def saved_lists(self) -> tuple[PhaseList, ...]:
+        """The lists kept on the phone, oldest first (none, where storage cannot be read)."""
+        try:
+            return tuple(read_lists(self._get(LISTS))[0])
+        except Exception:
+            return ()
+
+    def keep_list(self, phase_list: PhaseList) -> tuple[tuple[PhaseList, ...], Text]:
+        """Keep ``phase_list`` under its name; a list of the same phases kept before takes
+        the new name.  The lists now kept, and why not, if storage refuses or the phone
+        already keeps ``KEEP_LISTS``."""
+        return self._write_lists(lambda lists: [*_without(lists, phase_list), phase_list])
+
+    def forget_list(self, phase_list: PhaseList) -> tuple[tuple[PhaseList, ...], Text]:
+        """No longer keep the list of ``phase_list``'s phases."""
+        return self._write_lists(lambda lists: _without(lists, phase_list))
+
+    def merge_lists(self, new: Sequence[PhaseList]) -> Text:
+        """Add a backup's lists, not those already here (by their phases): a problem, or nothing."""
+        # Not capped: a restore keeps everything the backup held.
+        return self._write_lists(
+            lambda lists: [*lists, *(kept for kept in new if not _has(lists, kept))], None
+        )[1]
+
+    def _write_lists(
+        self, change: Callable[[list[PhaseList]], list[PhaseList]], cap: int | None = KEEP_LISTS
+    ) -> tuple[tuple[PhaseList, ...], Text]:
+        """Read the kept lists, change them and write them back, unless that would pass
+        ``cap``.  Entries that cannot be read are written back as they were: a damaged entry
+        is never dropped unasked."""
+        try:
+            stored = self._get(LISTS)
+        except Exception as error:
+            return (), said("lists.not_saved", detail=str(error))
+        lists, damaged = read_lists(stored)
+        changed = change(lists)
+        if cap is not None and len(changed) > max(len(lists), cap):
+            return tuple(lists), said("lists.full", count=cap)
+        if changed == lists:
+            return tuple(lists), NOTHING
+        try:
+            unlisted = _unlisted(stored)
+            if unlisted is not None:  # kept aside before the slot is written again
+                aside = _stored_entries(self._get(LISTS_ASIDE)) or []
+                self.store.setItem(LISTS_ASIDE, json.dumps([*aside, unlisted]))
+            self.store.setItem(LISTS, json.dumps([*map(_list_entry, changed), *damaged]))
+        except Exception as error:
+            return tuple(lists), said("lists.not_saved", detail=str(error))
+        return tuple(changed), NOTHING
+
     # --- restoring a backup ----------------------------------------------------------------
 
-    def restore(self, game: GameState | None, finished: tuple[PastGame, ...]) -> Text:
+    def restore(
+        self, game: GameState | None, finished: tuple[PastGame, ...], lists: Sequence[PhaseList] = ()
+    ) -> Text:
         """Write a checked backup: its game replaces the one here (the player agreed), its
-        past games join these.  A problem to show, or nothing."""
+        past games and phase lists join these.  A problem to show, or nothing."""
+        if lists:
+            problem = self.merge_lists(lists)
+            if problem:
+                return problem
         try:
             if finished:
                 self.merge_finished(finished)
@@ -387,3 +510,11 @@ class Saves:
         except Exception as error:
             return said("storage.not_saved", detail=str(error))
         return NOTHING
+
+
+def _without(lists: list[PhaseList], phase_list: PhaseList) -> list[PhaseList]:
+    return [kept for kept in lists if kept.phases != phase_list.phases]
+
+
+def _has(lists: Sequence[PhaseList], phase_list: PhaseList) -> bool:
+    return any(kept.phases == phase_list.phases for kept in lists)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from phase10 import GameConfig, GameState, SetupError, new_game
-from phase10.phaselists import CodeProblem, PhaseCodeError, decode, random_list
+from phase10.phaselists import CodeProblem, PhaseCodeError, decode, encode, random_list
 from phase10.rules import (
     EDITIONS,
+    MAX_LIST_NAME,
     MAX_LIST_PHASES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -23,7 +24,7 @@ from phase10.rules import (
 )
 
 from .. import taps
-from ..effects import Handler, Outcome
+from ..effects import ForgetList, Handler, KeepList, Outcome
 from ..kit.i18n import LANGUAGES, NOTHING, Text, text, words
 from ..state import WAYS, Screen, SetupForm, SetupInput, Ui
 from ..table.play import deal
@@ -120,8 +121,12 @@ def checked_form(fields: SetupInput, before: SetupForm) -> SetupForm:
     phases = fields.phases_to_win
     length = fields.list_length
     length_read = length.isdigit() and 0 < int(length) <= MAX_LIST_PHASES
+    chosen = before.phase_list
+    if chosen is not None and fields.list_name is not None:
+        chosen = replace(chosen, name=fields.list_name.strip()[:MAX_LIST_NAME])
     return replace(
         before,
+        phase_list=chosen,
         phase_code=fields.phase_code.strip(),
         list_length=int(length) if length_read else before.list_length,
         names=fields.names,
@@ -229,6 +234,42 @@ def _linked(ui: Ui, tap: taps.LinkedPhases) -> Ui:
     return replace(opened, setup=with_code(opened.setup, tap.code), previous=Screen.HOME)
 
 
+def _keep_list(ui: Ui, tap: taps.KeepPhaseList) -> Ui | Outcome:
+    """Keep the list chosen on the phone, under the name typed (or, with none, a name of its
+    own); the set-up plays it under that name too."""
+    ui = _with_form(ui, tap.form)
+    chosen = ui.setup.phase_list
+    if chosen is None:
+        return ui  # the edition's own list is always there
+    name = chosen.name or words(ui.language).say(text("lists.default_name", number=len(ui.saved_lists) + 1))
+    named = replace(chosen, name=name)
+    form = replace(ui.setup, phase_list=named)
+    return Outcome(replace(ui, setup=form, message=text("lists.kept", name=name)), (KeepList(named),))
+
+
+def _saved(ui: Ui, code: str) -> PhaseList | None:
+    return next((kept for kept in ui.saved_lists if encode(kept) == code), None)
+
+
+def _play_saved(ui: Ui, tap: taps.PlaySavedList) -> Ui:
+    """Play a list kept on the phone (one this deck cannot play is refused on the form, as
+    every list is: ``SetupForm.refusal``)."""
+    ui = _with_form(ui, tap.form)
+    kept = _saved(ui, tap.code)
+    if kept is None:
+        return ui
+    return replace(ui, setup=with_list(ui.setup, kept), message=NOTHING)
+
+
+def _forget_saved(ui: Ui, tap: taps.ForgetSavedList) -> Ui | Outcome:
+    """No longer keep a list (a game being set up with it still plays it)."""
+    ui = _with_form(ui, tap.form)
+    kept = _saved(ui, tap.code)
+    if kept is None:
+        return ui
+    return Outcome(replace(ui, message=text("lists.forgotten", name=kept.name)), (ForgetList(kept),))
+
+
 def seat_names(form: SetupForm, language: str) -> tuple[str, ...]:
     """The players' names: as typed, or where none is, the seat's default name."""
     said = words(language)
@@ -261,4 +302,7 @@ HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.DealPhaseList: _deal_list,
     taps.EditionPhases: _edition_phases,
     taps.LinkedPhases: _linked,
+    taps.KeepPhaseList: _keep_list,
+    taps.PlaySavedList: _play_saved,
+    taps.ForgetSavedList: _forget_saved,
 }

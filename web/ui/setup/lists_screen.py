@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from phase10.rules import MAX_LIST_PHASES, MAX_PHASE_GROUPS, GroupSpec, PhaseFault, PhaseSpec, Ruleset
 
-from ..kit.html import Markup, el
+from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Words
-from ..kit.widgets import button, header
+from ..kit.widgets import button, docked, header
 from ..state import ListDraft
 from .form import fault_reason
 from .lists import MAX_GROUP_SIZE
@@ -25,24 +25,25 @@ def list_editor_screen(draft: ListDraft, rules: Ruleset, faults: Sequence[PhaseF
         _phase(draft, spec, rules, [f for f in faults if f.phase == spec.number], w) for spec in draft.specs()
     ]
     whole = [el("p", _fault_words(fault, w), class_="error") for fault in faults if fault.phase is None]
-    return el(
-        "div",
-        header(w, w("phases.editor_title"), back=True),
-        el(
-            "div",
-            el("p", w("phases.editor_note"), class_="fieldset-note"),
-            el("ol", *phases, class_="list-phases"),
-            *whole,
-            button(w("phases.add_phase"), "list-add-phase", enabled=len(draft.phases) < MAX_LIST_PHASES),
-            class_="list-area",
+    # "Use this list" is docked below the list, not over it: no phase ever lies under it.
+    return docked(
+        [
+            header(w, w("phases.editor_title"), back=True),
+            el(
+                "div",
+                el("p", w("phases.editor_note"), class_="fieldset-note"),
+                el("ol", *phases, class_="list-phases"),
+                *whole,
+                button(w("phases.add_phase"), "list-add-phase", enabled=len(draft.phases) < MAX_LIST_PHASES),
+                class_="list-area list-editor",
+            ),
+        ],
+        join(
+            [
+                el("p", w.say(draft.error), class_="error", role="alert") if draft.error else NO_HTML,
+                button(w("phases.use_list"), "list-use", primary=True),
+            ]
         ),
-        el(
-            "div",
-            el("p", w.say(draft.error), class_="error", role="alert") if draft.error else "",
-            button(w("phases.use_list"), "list-use", primary=True),
-            class_="dock list-dock",
-        ),
-        class_="list-editor",
     )
 
 

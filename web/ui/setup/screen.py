@@ -5,23 +5,28 @@ who plays each seat (people do) or the seed (nothing is dealt)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phase10 import GameState
 from phase10.pad import ScorePad
 from phase10.pad import standings as pad_standings
 from phase10.phaselists import encode
 from phase10.rules import (
     EDITIONS,
+    MAX_LIST_NAME,
     MAX_LIST_PHASES,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PERSON,
     PLAYER_KINDS,
+    PhaseList,
+    list_faults,
 )
 
 from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Words
-from ..kit.widgets import button, choice, header, phase_list
+from ..kit.widgets import button, choice, docked, header, phase_list
 from ..results.share import LIST
 from ..state import WAYS, SetupForm, WayToPlay
 from .form import default_name
@@ -37,9 +42,11 @@ def setup_screen(
     pad: ScorePad | None = None,
     for_pad: bool = False,
     said: Markup = NO_HTML,
+    saved: Sequence[PhaseList] = (),
 ) -> Markup:
     """The form for a game, or with ``for_pad`` for a score pad (``pad``: the one it replaces);
-    ``said``: what the page did with a list shared from it."""
+    ``said``: what became of a list shared, kept or forgotten from it; ``saved``: the phase
+    lists the phone keeps."""
     rows = []
     for i, name in enumerate(form.names):
         number = i + 1
@@ -148,7 +155,13 @@ def setup_screen(
         open=bool(form.seed),
         class_="more-options",
     )
-    return join(
+    deal = (
+        button(w("pad.start"), "pad-start", primary=True)
+        if for_pad
+        else button(w("setup.deal"), "start-game", primary=True)
+    )
+    # Deal is docked below the form, not over it: no field ever lies under the button.
+    return docked(
         [
             header(w, w("pad.setup_title" if for_pad else "setup.title"), back=True),
             warning,
@@ -161,7 +174,7 @@ def setup_screen(
                     button(w("setup.add_player"), "add-player", enabled=len(form.names) < MAX_PLAYERS),
                 ),
                 editions,
-                _phases(form, w, said),
+                _phases(form, w, said, saved),
                 el(
                     "fieldset",
                     el("legend", w("setup.way_to_play")),
@@ -187,19 +200,18 @@ def setup_screen(
                 "" if for_pad else _coaching(form.hints, w),
                 "" if for_pad else seed,
                 el("p", w.say(form.error), class_="error", role="alert") if form.error else "",
-                button(w("pad.start"), "pad-start", primary=True)
-                if for_pad
-                else button(w("setup.deal"), "start-game", primary=True),
                 class_="setup",
                 id="setup",
             ),
-        ]
+        ],
+        deal,
     )
 
 
-def _phases(form: SetupForm, w: Words, said: Markup) -> Markup:
+def _phases(form: SetupForm, w: Words, said: Markup, saved: Sequence[PhaseList]) -> Markup:
     """The phases the table plays (ruling 31): the edition's, or its own list, shown, with
-    its code to share; a list dealt by chance, or one typed in by its code."""
+    its code to share and its name to keep it by; a list kept on the phone, dealt by
+    chance, or typed in by its code."""
     rules = EDITIONS[form.edition]
     own = form.phase_list
     edition = w(f"edition.{form.edition}.title")
@@ -237,6 +249,8 @@ def _phases(form: SetupForm, w: Words, said: Markup) -> Markup:
         )
         if own is not None
         else "",
+        _keeping(own, saved, w) if own is not None else "",
+        _saved_lists(form, saved, w),
         button(w("phases.edit"), "list-edit"),
         el(
             "div",
@@ -268,6 +282,68 @@ def _phases(form: SetupForm, w: Words, said: Markup) -> Markup:
         else "",
         said,
         class_="phases-field",
+    )
+
+
+def _keeping(own: PhaseList, saved: Sequence[PhaseList], w: Words) -> Markup:
+    """The name the table gives its own list, and keeping it on the phone under that name."""
+    kept = next((other for other in saved if other.phases == own.phases), None)
+    if kept is not None and kept.name == own.name:
+        keep: Markup = el("p", w("lists.kept_as", name=own.name), class_="fieldset-note")
+    else:
+        keep = button(w("lists.keep" if kept is None else "lists.rename"), "keep-list")
+    return el(
+        "div",
+        el("label", w("lists.name_label"), for_="list-name"),
+        el(
+            "input",
+            id="list-name",
+            name="list-name",
+            value=own.name,
+            maxlength=str(MAX_LIST_NAME),
+            autocomplete="off",
+            placeholder=w("lists.name_placeholder"),
+        ),
+        keep,
+        class_="phase-code-row list-keep",
+    )
+
+
+def _saved_lists(form: SetupForm, saved: Sequence[PhaseList], w: Words) -> Markup:
+    """The lists kept on the phone, newest first, each one tap to play (a list this deck
+    cannot play says so) and one to forget."""
+    if not saved:
+        return NO_HTML
+    rules = EDITIONS[form.edition]
+    chosen = form.phase_list.phases if form.phase_list is not None else rules.phases
+    rows = []
+    for kept in reversed(saved):
+        code = encode(kept)
+        playable = not list_faults(kept.phases, rules)
+        note = w("lists.count", count=len(kept.phases)) if playable else w("lists.not_this_deck")
+        rows.append(
+            el(
+                "li",
+                el(
+                    "button",
+                    el("strong", kept.name),
+                    el("small", note),
+                    type="button",
+                    class_="saved-list",
+                    data_action="saved-list",
+                    data_value=code,
+                    aria_pressed="true" if kept.phases == chosen else "false",
+                    disabled=not playable,
+                ),
+                button("✕", "forget-list", value=code, name=w("lists.forget", name=kept.name)),
+            )
+        )
+    return el(
+        "details",
+        el("summary", w("lists.saved", count=len(saved))),
+        el("ul", *rows, class_="saved-lists"),
+        open=True,
+        class_="edition-phases",
     )
 
 

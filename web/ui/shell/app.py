@@ -31,7 +31,10 @@ from ..effects import (
     DiscardSave,
     Effect,
     FinishedWaiting,
+    ForgetList,
     GameSaved,
+    KeepList,
+    ListsKept,
     Message,
     OtherWindow,
     Outcome,
@@ -50,7 +53,7 @@ from ..pad.saves import PadSlot
 from ..records import PAD
 from ..results import share
 from ..saves import backups
-from ..saves.storage import CURRENT, FINISHED, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
+from ..saves.storage import CURRENT, FINISHED, LISTS, SET_ASIDE, SETTINGS, MemoryStore, Saves, Store
 from ..screens import render, reveals
 from ..state import Event, Screen, SetupForm, SetupInput, Ui
 from ..table.narration import announcement
@@ -114,6 +117,7 @@ def _form_fields() -> SetupInput | None:
     hints = form.querySelector("input[name=hints]")
     code = form.querySelector("input[name=phase-code]")
     length = form.querySelector("select[name=list-length]")
+    name = form.querySelector("input[name=list-name]")
     return SetupInput(
         names=tuple(names),
         kinds=tuple(kinds),
@@ -125,6 +129,7 @@ def _form_fields() -> SetupInput | None:
         hints=bool(hints.checked) if hints else None,
         phase_code=str(code.value) if code else "",
         list_length=str(length.value) if length else "",
+        list_name=str(name.value) if name else None,
     )
 
 
@@ -209,7 +214,12 @@ def _perform(effect: Effect, ui: Ui) -> Message | None:
         pads.discard()
     elif isinstance(effect, RestoreBackup):
         backup = effect.backup
-        return BackupWritten(saves.restore(backup.game, backup.finished) or pads.restore(backup.pad))
+        problem = saves.restore(backup.game, backup.finished, backup.lists) or pads.restore(backup.pad)
+        return BackupWritten(problem, saves.saved_lists())
+    elif isinstance(effect, KeepList):
+        return ListsKept(*saves.keep_list(effect.phase_list))
+    elif isinstance(effect, ForgetList):
+        return ListsKept(*saves.forget_list(effect.phase_list))
     elif isinstance(effect, SaveSettings):
         saves.save_settings(effect.settings)
     elif isinstance(effect, WriteBackup):
@@ -571,6 +581,7 @@ def _on_storage(event: Any) -> None:
         game=_app.saves.changed_elsewhere() if key in (CURRENT, None) else None,
         pad=_app.pads.changed_elsewhere() if key in (PAD, None) else None,
         settings=_app.saves.load_settings()[0] if key in (SETTINGS, None) else None,
+        lists=_app.saves.saved_lists() if key in (LISTS, None) else None,
         past_games=key in (FINISHED, SET_ASIDE),
     )
     dispatch(news)
@@ -629,7 +640,12 @@ def start() -> None:
     pads = PadSlot(saves)
     languages = tuple(str(tag) for tag in window.navigator.languages or [window.navigator.language])
     settings, settings_notice = saves.load_settings()
-    ui = Ui(setup=SetupForm(seed=_seed_from_url()), settings=settings, browser_languages=languages)
+    ui = Ui(
+        setup=SetupForm(seed=_seed_from_url()),
+        settings=settings,
+        browser_languages=languages,
+        saved_lists=saves.saved_lists(),
+    )
     loaded = saves.load_current()
     if loaded.problem:
         ui = replace(ui, save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
