@@ -191,7 +191,7 @@ def rules_screen(w: Words, options: Options | None = None) -> Markup:
             "section",
             el("h2", w("rules.table_phases")),
             el("p", w("share.list_code", code=encode(own)), class_="phase-code"),
-            phase_list(w, options.ruleset(), own.phases),
+            phase_list(w, options.ruleset(), own.phases, drawn=True),
             class_="card-panel reference-card",
         )
         if own is not None and options is not None

@@ -13,6 +13,7 @@ from phase10.groups import Group
 from phase10.rules import GroupKind, Options, PhaseSpec, Ruleset
 from phase10.view import PublicPlayer
 
+from .examples import example_groups
 from .html import NO_HTML, Markup, el, join
 from .i18n import Words
 
@@ -283,11 +284,38 @@ def docked(body: list[Markup | str], dock: Markup) -> Markup:
 MAIN_EDITION = Options().ruleset()
 
 
-def phase_list(w: Words, rules: Ruleset, phases: Sequence[PhaseSpec] | None = None) -> Markup:
-    """The phases in words, numbered: the edition's, or ``phases``, a table's own list."""
+def phase_list(
+    w: Words, rules: Ruleset, phases: Sequence[PhaseSpec] | None = None, *, drawn: bool = False
+) -> Markup:
+    """The phases in words, numbered: the edition's, or ``phases``, a table's own list;
+    ``drawn``: each with a lay-down that makes it, in the app's cards."""
     shown = rules.phases if phases is None else phases
-    items = [el("li", el("span", str(p.number), class_="phase-number"), w.phase(p)) for p in shown]
+    items = [
+        el(
+            "li",
+            el("span", str(p.number), class_="phase-number"),
+            el("span", w.phase(p), phase_picture(p, rules, w), class_="phase-words") if drawn else w.phase(p),
+        )
+        for p in shown
+    ]
     return el("ol", *items, class_="phase-list", data_edition=rules.name)
+
+
+def phase_picture(spec: PhaseSpec, rules: Ruleset, w: Words) -> Markup:
+    """A lay-down that makes ``spec``, drawn with the app's cards, group by group; a picture
+    only (the phase's words say the same), and nothing where no example is found."""
+    groups = example_groups(spec, rules)
+    if groups is None:
+        return NO_HTML
+    drawn = [
+        el(
+            "span",
+            *[el("span", card_face(card, w), class_=card_class(card) + " small") for card in group.cards],
+            class_="picture-group",
+        )
+        for group in groups
+    ]
+    return el("span", *drawn, class_="phase-picture", aria_hidden="true")
 
 
 def choice(

@@ -10,7 +10,7 @@ from phase10.rules import MAX_LIST_PHASES, MAX_PHASE_GROUPS, GroupSpec, PhaseFau
 
 from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Words
-from ..kit.widgets import button, docked, header
+from ..kit.widgets import button, docked, header, phase_picture
 from ..state import ListDraft
 from .form import fault_reason
 from .lists import MAX_GROUP_SIZE
@@ -66,6 +66,7 @@ def _phase(draft: ListDraft, spec: PhaseSpec, rules: Ruleset, faults: list[Phase
     if is_open:
         groups = [_group(i, group, len(spec.groups), rules, w) for i, group in enumerate(spec.groups)]
         body = [
+            phase_picture(spec, rules, w) if not faults else NO_HTML,  # as the rules screen draws it
             el("div", *groups, class_="list-groups"),
             button(w("phases.add_group"), "list-add-group", enabled=len(spec.groups) < MAX_PHASE_GROUPS),
             el(
