@@ -10,8 +10,9 @@ from ui.records import PAD, read_pad
 from ui.saves.storage import FINISHED, read_finished
 from ui.state import Event
 
-from phase10 import GameConfig
+from phase10 import GameConfig, Options
 from phase10.pad import standings as pad_standings
+from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.a11y import axe_problems
 from support.browser.driving import open_app, renders, tap
@@ -174,3 +175,43 @@ def test_the_pad_screens_have_no_serious_accessibility_problem(page, server, nam
     reach(page, server.url, name)
     problems = axe_problems(page)
     assert problems == [], "\n".join(problems)
+
+
+def test_a_pad_on_a_dealt_list_in_any_order_written_by_taps_reaches_the_engines_totals(page, server):
+    """Issue 37: the pad set up with a list dealt by chance (by its code) and phases in any
+    order; each hand written by taps, with the phase each player chose from its menu."""
+    dealt = random_list(5, 8, "classic")
+    names = NAMES[:3]
+    options = Options(phase_list=dealt, any_order=True, phases_to_win=2)
+    game = play_bot_game(GameConfig(names, 8, options), ("hard", "normal", "normal"), 8)
+    assert game.winner is not None
+    open_app(page, server.url)
+    tap(page, Event("pad"))
+    tap(page, Event("add-player"))
+    for seat, name in enumerate(names):
+        page.fill(f"#player-{seat}", name)
+    page.fill("#phase-code", encode(dealt))
+    tap(page, Event("use-phase-code"))
+    for way in ("first-to-n", "any-order"):
+        before = renders(page)
+        page.check(f"input[name=way][value={way}]")
+        page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    page.select_option("select[name=phases-to-win]", "2")
+    tap(page, Event("pad-start"))
+    assert screen(page) == "pad"
+    for record in game.history:
+        tap(page, Event("pad-write"))
+        for event in pad_hand_taps(record, chosen=not record.tiebreak):
+            if event.name == "pad-phase":  # a menu per player: the phase they played for
+                before = renders(page)
+                page.locator(f"select:has(option[value='{event.value}'])").select_option(event.value)
+                page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+            else:
+                tap(page, event)
+        assert screen(page) == "pad", page.locator(".error[role=alert]").all_inner_texts()
+    kept = read_pad(stored(page, PAD)).pad
+    assert kept is not None and kept.options == options
+    standing = pad_standings(kept)
+    assert standing.winner == game.winner
+    assert standing.scores == tuple(player.score for player in game.players)
+    assert encode(dealt) in page.locator(".pad-head").inner_text(), "the pad names its list's code"
