@@ -115,7 +115,7 @@ def in_folder(name: str, folder: str) -> bool:
 # the loop routes to every room; the shell carries it all out on the page.
 KIT = ("ui.kit",)
 MODEL = ("ui.state", "ui.taps", "ui.effects", "ui.records")
-ROOMS = ("ui.table", "ui.setup", "ui.pad", "ui.results", "ui.saves")
+ROOMS = ("ui.table", "ui.setup", "ui.pad", "ui.results", "ui.saves", "ui.net")
 LOOP = ("ui.update", "ui.controller", "ui.navigation", "ui.screens", "ui.menus")
 LAYERS = (KIT, MODEL, ROOMS, LOOP, (SHELL,))
 

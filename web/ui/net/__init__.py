@@ -1,0 +1,1 @@
+"""Playing on several phones (issue 38): pairing them with no server."""
