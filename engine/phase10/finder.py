@@ -2,7 +2,8 @@
 
 ``find_laydown`` answers "can this hand make the phase, and how?" quickly: it
 searches minimal groups on counts of numbers (or colours), where the colours of
-a set or run do not matter, and only then picks concrete cards.
+a set or run do not matter, cutting short every branch the counts show cannot
+be finished, and only then picks concrete cards.
 ``enumerate_laydowns`` lists every distinct lay-down, extra cards included, for
 ``legal_actions`` and for the hints of the UI.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from itertools import combinations, product
 
 from .cards import COLORS, NUMBERS, WILD, Card
@@ -65,7 +67,11 @@ def _by_counts(counted: _Counted, hand: Sequence[Card], phase: PhaseSpec, rules:
     # fixing its key: ``_lent`` weighs that.  The classic edition's own phases do without
     # it, so that the lay-downs found there stay those its bots have always laid.
     lend = len(specs) > 1 and not (counted.plain and phase in rules.phases)
-    for abstract in _search(specs, 0, counted.counts(), counted.wilds(), rules, (), lend):
+    # With colour groups beside other groups, the cards the chosen groups' places need are
+    # weighed against the hand's at every step (``_places_fit``), as ``_matched`` would.
+    kinds = {spec.kind for spec in specs}
+    weigh = not plain and GroupKind.COLOR in kinds and len(kinds) > 1
+    for abstract in _search(specs, 0, counted.counts(), counted.wilds(), rules, (), lend, weigh):
         laydown = _materialize(abstract, hand, rules) if plain else _matched(abstract, counted, rules)
         if laydown is None:
             continue
@@ -100,18 +106,18 @@ class _Counted:
         free: list[Card] = []
         bare = colored = False  # cards that fix only a number; cards that fix a colour
         for card in hand:
-            if card.is_skip:
-                continue
-            number, color = card.fixed_number, card.fixed_color
-            if number is None and color is None:
-                free.append(card)
-            elif number is None:
-                assert color is not None
-                stars[color.index].append(card)
+            fixes, key = _FIXES.get(card.code) or _fixes(card)
+            if fixes is _Fixes.BOTH:
+                cells.setdefault(key, []).append(card)
                 colored = True
-            else:
-                cells.setdefault((0 if color is None else color.index) * _CELLS + number, []).append(card)
-                bare, colored = bare or color is None, colored or color is not None
+            elif fixes is _Fixes.NUMBER:
+                cells.setdefault(key, []).append(card)
+                bare = True
+            elif fixes is _Fixes.COLOR:
+                stars[key].append(card)
+                colored = True
+            elif fixes is _Fixes.NEITHER:
+                free.append(card)
         if bare and (colored or any(spec.kind is GroupKind.COLOR for spec in phase.groups)):
             return None
         plain = not bare and not any(stars) and all(card.is_wild for card in free)
@@ -121,15 +127,47 @@ class _Counted:
         by_number = [0] * NUMBERS.stop  # indexed by card number
         by_color = [0] * len(COLORS)
         by_cell = [0] * (_CELLS * len(COLORS))
+        numbers, rows = 0, [0] * len(COLORS)
         for key, cards in self.cells.items():
+            number, color = key % _CELLS, key // _CELLS
             by_cell[key] = len(cards)
-            by_number[key % _CELLS] += len(cards)
-            by_color[key // _CELLS] += len(cards)
-        return _Counts(by_number, by_color, by_cell)
+            by_number[number] += len(cards)
+            by_color[color] += len(cards)
+            numbers |= 1 << number
+            rows[color] |= 1 << number
+        return _Counts(by_number, by_color, by_cell, numbers, rows, sum(by_number))
 
     def wilds(self) -> _Wilds:
         stars = tuple(len(cards) for cards in self.stars)
         return _Wilds(len(self.free), stars if any(stars) else ())
+
+
+class _Fixes(Enum):
+    """What a card fixes, as ``_Counted`` sorts it."""
+
+    BOTH = "both"  # a number and a colour: a natural card
+    NUMBER = "number"  # the Flip edition's Wild Side numbers
+    COLOR = "color"  # the Flip edition's Colour Side Stars
+    NEITHER = "neither"  # Wilds, Wild Side Stars
+    SKIP = "skip"
+
+
+# What each card (by its code) fixes, and its key: its cell, or a Star's colour index.
+_FIXES: dict[int, tuple[_Fixes, int]] = {}
+
+
+def _fixes(card: Card) -> tuple[_Fixes, int]:
+    number, color = card.fixed_number, card.fixed_color
+    if card.is_skip:
+        fixes = (_Fixes.SKIP, 0)
+    elif number is None:
+        fixes = (_Fixes.NEITHER, 0) if color is None else (_Fixes.COLOR, color.index)
+    elif color is None:
+        fixes = (_Fixes.NUMBER, number)  # counted in a red cell (see ``_Counted``)
+    else:
+        fixes = (_Fixes.BOTH, color.index * _CELLS + number)
+    _FIXES[card.code] = fixes
+    return fixes
 
 
 def _counts_suffice(hand: Sequence[Card], phase: PhaseSpec) -> bool:
@@ -169,25 +207,44 @@ def _difficulty(spec: GroupSpec) -> tuple[int, int]:
 
 @dataclass(slots=True)
 class _Counts:
-    """The hand's numbered cards counted by number, by colour and by cell (colour and number)."""
+    """The hand's numbered cards counted by number, by colour and by cell (colour and number),
+    with ``numbers`` (bit n: a number n is counted) and ``rows`` (by colour, bit n: a cell of
+    number n is counted) for the windows of runs, and ``naturals``, the numbered cards that
+    no group has taken yet."""
 
     by_number: list[int]
     by_color: list[int]
     by_cell: list[int]
+    numbers: int
+    rows: list[int]
+    naturals: int
 
     def take(self, kind: GroupKind, keys: Sequence[int], step: int) -> None:
         """Count ``keys`` out of the hand (``step`` -1) or back in (+1).  A colour run's cells
         come out of every count; the other kinds' keys out of their own count only (their
         cards' other key is left to ``_matched``)."""
-        if kind is GroupKind.COLOR_RUN:
+        self.naturals += step * len(keys)
+        if kind is GroupKind.COLOR:
             for key in keys:
-                self.by_cell[key] += step
-                self.by_number[key % _CELLS] += step
-                self.by_color[key // _CELLS] += step
+                self.by_color[key] += step
             return
-        counts = self.by_color if kind is GroupKind.COLOR else self.by_number
+        by_number = self.by_number
+        if kind is GroupKind.COLOR_RUN:
+            by_cell, rows = self.by_cell, self.rows
+            for key in keys:
+                number = key % _CELLS
+                self.by_color[key // _CELLS] += step
+                by_cell[key] += step
+                by_number[number] += step
+                if by_cell[key] == (step > 0):  # the cell's first card came back, or its last went
+                    rows[key // _CELLS] ^= 1 << number
+                if by_number[number] == (step > 0):
+                    self.numbers ^= 1 << number
+            return
         for key in keys:
-            counts[key] += step
+            by_number[key] += step
+            if by_number[key] == (step > 0):
+                self.numbers ^= 1 << key
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,15 +261,25 @@ class _Wilds:
     anywhere: int = 0
 
     def available(self, kind: GroupKind, color: int) -> int:
-        """The most places a group of ``kind`` (of colour index ``color``) could still fill."""
+        """The most places a group of ``kind`` (of colour index ``color``) could still fill:
+        for a colour run or colour group, the most ``x`` with ``_promised(color, x)._fits()``."""
         if not self.stars:
             return self.free - self.anywhere - sum(self.colored)
+        deficit, leftover = self._balance()
         if kind is GroupKind.SET or kind is GroupKind.RUN:
-            return self.free - self._deficit() + self._leftover() - self.anywhere
-        most = 0
-        while self._promised(color, most + 1)._fits():
-            most += 1
-        return most
+            return self.free - deficit + leftover - self.anywhere
+        # Stars of ``color`` go to its places first; past them each place takes a free card.
+        have, need = self.stars[color], self.colored[color]
+        own = have - need  # the colour's own Stars not yet promised (fewer than none: owed)
+        owed = deficit - max(0, -own)  # free cards the other colours need
+        if owed > self.free:
+            return 0
+        spare = leftover - max(0, own)  # the other colours' Stars left over
+        if own > 0 and self.anywhere > spare + self.free - owed:
+            # Its own Stars fill sets' and runs' places too: each given to it is one fewer there.
+            return max(0, self.free - owed - self.anywhere + spare + own)
+        loose = max(0, self.anywhere - spare)  # sets' and runs' places those Stars do not fill
+        return max(0, self.free - owed + own - loose)
 
     def promise(self, kind: GroupKind, color: int, count: int) -> _Wilds:
         if kind is GroupKind.SET or kind is GroupKind.RUN:
@@ -224,15 +291,21 @@ class _Wilds:
         colored[color] += count
         return _Wilds(self.free, self.stars, tuple(colored), self.anywhere)
 
-    def _deficit(self) -> int:
-        return sum(max(0, need - have) for need, have in zip(self.colored, self.stars, strict=True))
-
-    def _leftover(self) -> int:
-        return sum(max(0, have - need) for need, have in zip(self.colored, self.stars, strict=True))
+    def _balance(self) -> tuple[int, int]:
+        """The places of colour runs and colour groups their colour's Stars leave to free cards
+        (the deficit), and the Stars their colour's places leave over (the leftover)."""
+        deficit = leftover = 0
+        for need, have in zip(self.colored, self.stars, strict=True):
+            if need > have:
+                deficit += need - have
+            else:
+                leftover += have - need
+        return deficit, leftover
 
     def _fits(self) -> bool:
         """Stars go to places of their colour, then any place; free cards fill what is left."""
-        return self._deficit() + max(0, self.anywhere - self._leftover()) <= self.free
+        deficit, leftover = self._balance()
+        return deficit + max(0, self.anywhere - leftover) <= self.free
 
 
 def _search(
@@ -243,35 +316,121 @@ def _search(
     rules: Ruleset,
     chosen: tuple[_Abstract, ...],
     lend: bool = False,
+    weigh: bool = False,
 ) -> Iterator[tuple[_Abstract, ...]]:
+    """The abstract lay-downs of ``specs`` from ``counts`` and ``wilds``, the likeliest first.
+
+    Three cuts keep it quick on hard phases (several colour runs, many stand-ins) without
+    changing what it finds: ``_may_fit`` drops a branch whose groups cannot all be made
+    from the counts left, ``_places_fit`` (with ``weigh``) one whose places no matching of
+    the cards can fill, and a group met again is not searched twice.  Each drops only
+    branches in which the caller would accept nothing, so the first lay-down accepted,
+    and whether there is one, are what the whole search gives."""
+    if weigh and index and not _places_fit(chosen, counts.by_cell):
+        return
     if index == len(specs):
         yield chosen
         return
-    if not _may_fit(specs, index, counts, wilds):
+    if not _may_fit(specs, index, counts, wilds, rules):
         return
     spec = specs[index]
     previous = chosen[-1] if chosen and specs[index - 1] == spec else None
+    tried: set[tuple[tuple[int, ...], int]] = set()  # the groups tried, by keys and stand-ins
     for group in _abstract_groups(spec, counts, wilds, rules, lend):
-        # Two groups of the same spec are interchangeable: take them in one order only.
-        if previous is not None and group < previous:
-            continue
+        # Two groups of the same spec are interchangeable: take them in one order only.  A
+        # group met again (runs of windows that hold the same cards) would search the same
+        # branch again: its first search found nothing, or the search has ended.
         kind, naturals, used_wilds = group
+        if (previous is not None and group < previous) or (naturals, used_wilds) in tried:
+            continue
+        tried.add((naturals, used_wilds))
         counts.take(kind, naturals, -1)
         promised = wilds.promise(kind, _color_of(kind, naturals), used_wilds)
-        yield from _search(specs, index + 1, counts, promised, rules, (*chosen, group), lend)
+        yield from _search(specs, index + 1, counts, promised, rules, (*chosen, group), lend, weigh)
         counts.take(kind, naturals, +1)
 
 
-def _may_fit(specs: list[GroupSpec], index: int, counts: _Counts, wilds: _Wilds) -> bool:
-    """Whether the cards left could at all make ``specs[index:]``: a numbered card for each
-    group, and cards enough for all of them.  The counts by number overcount what is left
-    (a colour group's cards come out of the counts by colour only), so this never refuses
-    what could be made: it only cuts short a search that would find nothing."""
-    numbered = sum(counts.by_number)
-    needed = 0
+def _may_fit(specs: list[GroupSpec], index: int, counts: _Counts, wilds: _Wilds, rules: Ruleset) -> bool:
+    """Whether the cards left could at all make ``specs[index:]``: each group at least one
+    numbered card of its own, and stand-ins enough for the places that the most numbered
+    cards each group could hold on its own (``_most_naturals``) leave, and for all of them
+    together.  The counts by number, colour and cell overcount what is left (a colour
+    group's cards come out of the counts by colour only, a set's out of those by number
+    only), so this never refuses what the search could make: it only cuts short a search
+    that would find nothing.  Every group the search goes on to choose holds at most those
+    numbered cards, and stand-ins for the rest, all out of ``wilds.available``."""
+    naturals = counts.naturals
+    if naturals < len(specs) - index:
+        return False
+    needed = most = 0
     for spec in specs[index:]:
+        held = _most_naturals(spec, counts, rules)
+        if held == 0:
+            return False
         needed += spec.size
-    return numbered >= len(specs) - index and numbered + wilds.available(GroupKind.SET, 0) >= needed
+        most += held
+    return min(naturals, most) + wilds.available(GroupKind.SET, 0) >= needed
+
+
+def _places_fit(chosen: tuple[_Abstract, ...], by_cell: list[int]) -> bool:
+    """Whether the cards left after the colour runs' cells (``by_cell``) can fill the places
+    of the sets, runs and colour groups ``chosen``, each card one place: the matching
+    ``_matched`` makes, weighed by Hall's condition.  A card (a cell: colour and number)
+    fills a place of its number or one of its colour, so the places of the numbers, and of
+    the colours in a set ``B``, need at most the cards of ``B``'s colours and, number by
+    number, those of the other colours: ``need(B) + sum over n of max(0, need(n) -
+    cards(n, not B)) <= cards(B)`` for every ``B`` among the colours that colour groups ask
+    for (a colour no colour group asks for only ever eases the condition)."""
+    colors: dict[int, int] = {}
+    numbers: dict[int, int] = {}
+    for kind, keys, _ in chosen:
+        if kind is GroupKind.COLOR:
+            colors[keys[0]] = colors.get(keys[0], 0) + len(keys)
+        elif kind is not GroupKind.COLOR_RUN:
+            for number in keys:
+                numbers[number] = numbers.get(number, 0) + 1
+    if not colors or not numbers:
+        return True  # the counts by number or by colour alone answer for the places
+    wanted = list(colors)
+    for mask in range(1, 1 << len(wanted)):
+        inside = [color for bit, color in enumerate(wanted) if mask >> bit & 1]
+        outside = [color * _CELLS for color in range(len(COLORS)) if color not in inside]
+        need = sum(colors[color] for color in inside)
+        for number, places in numbers.items():
+            need += max(0, places - sum(by_cell[row + number] for row in outside))
+        if need > sum(sum(by_cell[color * _CELLS : (color + 1) * _CELLS]) for color in inside):
+            return False
+    return True
+
+
+def _most_naturals(spec: GroupSpec, counts: _Counts, rules: Ruleset) -> int:
+    """The most numbered cards a group of ``spec`` could hold from ``counts``, on its own:
+    a set's of one number, a run's of different numbers in one window of its size, a colour
+    group's of one colour, a colour run's of different cells in one window of one colour."""
+    size = spec.size
+    if spec.kind is GroupKind.SET:
+        return min(size, max(counts.by_number))
+    if spec.kind is GroupKind.COLOR:
+        return min(size, max(counts.by_color))
+    top = rules.max_run_length
+    if spec.kind is GroupKind.RUN:
+        return _window_most(counts.numbers, size, top)
+    return max(_window_most(row, size, top) for row in counts.rows)
+
+
+_WINDOW_MOST: dict[tuple[int, int, int], int] = {}
+
+
+def _window_most(held: int, size: int, top: int) -> int:
+    """The most of the numbers ``held`` (bit n for number n) in one window of ``size``
+    numbers within 1 to ``top``."""
+    key = (held, size, top)
+    most = _WINDOW_MOST.get(key)
+    if most is None:
+        window = (1 << size) - 1
+        most = max(((held >> start) & window).bit_count() for start in range(1, max(1, top - size + 1) + 1))
+        _WINDOW_MOST[key] = most
+    return most
 
 
 def _color_of(kind: GroupKind, keys: tuple[int, ...]) -> int:
@@ -294,10 +453,12 @@ def _abstract_groups(
         return
     runs = list(found)
     yield from runs
-    spare = wilds.available(spec.kind, 0)
+    spares: dict[int, int] = {}  # by colour index (0 for a run)
     for kind, keys, missing in runs:
-        if kind is GroupKind.COLOR_RUN:
-            spare = wilds.available(kind, keys[0] // _CELLS)
+        color = _color_of(kind, keys)
+        spare = spares.get(color)
+        if spare is None:
+            spare = spares[color] = wilds.available(kind, color)
         yield from _lent(kind, keys, missing, spare)
 
 
@@ -326,26 +487,43 @@ def _plain_groups(spec: GroupSpec, counts: _Counts, wilds: _Wilds, rules: Rulese
                 yield (GroupKind.SET, (number,) * naturals, size - naturals)
     elif spec.kind is GroupKind.RUN:
         spare = wilds.available(GroupKind.RUN, 0)
-        for start in range(1, rules.max_run_length - size + 2):
-            span = range(start, start + size)
-            present = tuple(n for n in span if by_number[n] > 0)
-            missing = size - len(present)
-            if present and missing <= spare:
+        for present, missing in _windows(counts.numbers, size, rules.max_run_length):
+            if missing <= spare:
                 yield (GroupKind.RUN, present, missing)
     elif spec.kind is GroupKind.COLOR_RUN:
         for color in sorted(range(len(COLORS)), key=lambda c: -by_color[c]):
             row, spare = color * _CELLS, wilds.available(GroupKind.COLOR_RUN, color)
-            for start in range(1, rules.max_run_length - size + 2):
-                cells = tuple(row + n for n in range(start, start + size) if counts.by_cell[row + n] > 0)
-                missing = size - len(cells)
-                if cells and missing <= spare:
-                    yield (GroupKind.COLOR_RUN, cells, missing)
+            for present, missing in _windows(counts.rows[color], size, rules.max_run_length):
+                if missing <= spare:
+                    yield (GroupKind.COLOR_RUN, tuple(row + n for n in present), missing)
     else:
         for color in sorted(range(len(COLORS)), key=lambda c: -by_color[c]):
             have = by_color[color]
             spare = wilds.available(GroupKind.COLOR, color)
             for naturals in range(min(have, size), max(1, size - spare) - 1, -1):
                 yield (GroupKind.COLOR, (color,) * naturals, size - naturals)
+
+
+def _windows(held: int, size: int, top: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The numbers of ``held`` (bit n for number n) in each window of ``size`` numbers within
+    1 to ``top``, low to high, and how many of the window's numbers are missing: windows
+    that hold none are left out, and so is a window that holds what the one before it held
+    (the same group again)."""
+    window = (1 << size) - 1
+    last = 0
+    for start in range(1, top - size + 2):
+        bits = held & window << start
+        if bits and bits != last:
+            yield _NUMBERS_OF.get(bits) or _numbers_of(bits), size - bits.bit_count()
+        last = bits
+
+
+_NUMBERS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def _numbers_of(bits: int) -> tuple[int, ...]:
+    numbers = _NUMBERS_OF[bits] = tuple(n for n in NUMBERS if bits >> n & 1)
+    return numbers
 
 
 def _materialize(abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: Ruleset) -> Laydown | None:
@@ -359,10 +537,16 @@ def _materialize(abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: R
     needs_number = Counter(n for kind, keys, _ in abstract if kind is not GroupKind.COLOR for n in keys)
     # The natural cards left in the pool by number, kept as cards are taken.
     left = Counter(card.number for card in hand if card.is_natural)
+    # The different natural cards of the hand, by number and by colour index.
+    faces: tuple[dict[int, list[Card]], dict[int, list[Card]]] = ({}, {})
+    for face in pool:
+        if face.is_natural:
+            faces[0].setdefault(face.number, []).append(face)
+            faces[1].setdefault(face.color.index, []).append(face)
     for kind, keys, wild_count in sorted(abstract, key=lambda g: g[0] is not GroupKind.COLOR):
         cards: list[Card] = []
         for key in keys:
-            card = _take(pool, kind, key, needs_number, left)
+            card = _take(pool, kind, key, needs_number, left, faces)
             if card is None:
                 return None
             cards.append(card)
@@ -381,21 +565,25 @@ def _materialize(abstract: tuple[_Abstract, ...], hand: Sequence[Card], rules: R
 
 
 def _take(
-    pool: Counter[Card], kind: GroupKind, key: int, needs_number: Counter[int], left: Counter[int]
+    pool: Counter[Card],
+    kind: GroupKind,
+    key: int,
+    needs_number: Counter[int],
+    left: Counter[int],
+    faces: tuple[dict[int, list[Card]], dict[int, list[Card]]],
 ) -> Card | None:
     if kind is GroupKind.COLOR:
-        color = COLORS[key]
-        candidates = [c for c in pool if pool[c] > 0 and c.is_natural and c.color is color]
+        candidates = [c for c in faces[1].get(key, ()) if pool[c] > 0]
+        if not candidates:
+            return None
         # Spend the numbers that the other groups need least.
-        candidates.sort(key=lambda c: (needs_number[c.number] - left[c.number], c.code))
+        card = min(candidates, key=lambda c: (needs_number[c.number] - left[c.number], c.code))
     else:
-        candidates = [c for c in pool if pool[c] > 0 and c.is_natural and c.number == key]
-        candidates.sort(key=lambda c: (-pool[c], c.code))
-        if candidates:
-            needs_number[key] -= 1
-    if not candidates:
-        return None
-    card = candidates[0]
+        candidates = [c for c in faces[0].get(key, ()) if pool[c] > 0]
+        if not candidates:
+            return None
+        card = min(candidates, key=lambda c: (-pool[c], c.code))
+        needs_number[key] -= 1
     pool[card] -= 1
     left[card.number] -= 1
     return card
@@ -634,13 +822,16 @@ def _runs_of(
             fillers.append(card)
     filler_count = sum(pool[card] for card in fillers)
     top = rules.max_run_length
+    held = sum(1 << number for number in by_number)
     for length in (spec.size,) if exact else range(spec.size, top + 1):
+        window = (1 << length) - 1
         for start in range(1, top - length + 2):
+            count = (held & window << start).bit_count()
+            forced = length - count
+            if forced > filler_count or not count:
+                continue
             span = range(start, start + length)
             covered = [n for n in span if n in by_number]
-            forced = length - len(covered)
-            if forced > filler_count or not covered:
-                continue
             # A filler may also stand where a numbered card could: that keeps the numbered card in hand.
             for extra in range(min(filler_count - forced, len(covered) - 1) + 1):
                 for filled_numbers in combinations(covered, extra):
