@@ -81,7 +81,7 @@ class Summary:
 
 
 _LINE = re.compile(r"^a=([\w-]+):(.*)$")
-_ICE_CHARS = re.compile(r"^[A-Za-z0-9+/]{1,255}$")  # RFC 8839's ice-char
+_ICE_CHARS = re.compile(r"^[0-9a-zA-Z+/]{1,255}$")  # RFC 8839's ice-char
 
 
 def summarize(sdp: str, role: Role, token: bytes) -> Summary:
@@ -203,7 +203,7 @@ class _Unpacker:
         self.at += count
         return piece
 
-    def text(self, what: str) -> str:
+    def ice_text(self, what: str) -> str:
         text = self.take(self.take(1)[0]).decode("ascii", errors="replace")
         if not _ICE_CHARS.match(text):
             raise PairingError(f"the ICE {what} holds characters ICE does not use")
@@ -216,7 +216,7 @@ class _Unpacker:
         if role not in tuple(Role):
             raise PairingError("the code is neither an offer nor an answer")
         token, fingerprint = self.take(_TOKEN_BYTES), self.take(_FINGERPRINT_BYTES)
-        ufrag, password = self.text("username fragment"), self.text("password")
+        ufrag, password = self.ice_text("username fragment"), self.ice_text("password")
         count = self.take(1)[0]
         if not 0 < count <= MAX_CANDIDATES:
             raise PairingError(f"a code names 1 to {MAX_CANDIDATES} places to reach the phone, not {count}")
