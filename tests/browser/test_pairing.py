@@ -13,7 +13,7 @@ from typing import Any
 from ui.net.pairing import Role, read_code, remote_description, summarize, write_code
 
 from support.browser.driving import open_app
-from support.browser.engines import PHONE
+from support.browser.engines import PHONE, Firefox, require
 
 # One side of a connection: a negotiated, ordered, reliable data channel, no ICE server,
 # its own description returned once ICE gathering is done (capped, as the app will).
@@ -75,3 +75,32 @@ def test_two_pages_open_a_data_channel_from_each_others_codes_alone(
         assert read_code(answer_code).token == token, "the joiner's answer carries the seat's token back"
     finally:
         joiner_context.close()
+
+
+def test_firefox_joins_a_chromium_host_from_its_code_alone(page: Any, server: Any) -> None:
+    """Issue 38: the joining phone need not run the host's browser."""
+    require("firefox")
+    firefox = Firefox("en-US")
+    try:
+        firefox.open(server.url)
+        firefox.wait_ready()
+        open_app(page, server.url)
+        token = secrets.token_bytes(8)
+        offer_code = write_code(summarize(page.evaluate(PEER, {"offer": None}), Role.OFFER, token))
+        answer_sdp = firefox.run(PEER, {"offer": remote_description(read_code(offer_code), 1)})
+        answer_code = write_code(summarize(answer_sdp, Role.ANSWER, read_code(offer_code).token))
+        page.evaluate(
+            "async (sdp) => window.peer.pc.setRemoteDescription({type: 'answer', sdp})",
+            remote_description(read_code(answer_code), 2),
+        )
+        page.evaluate(OPEN)
+        firefox.run(OPEN)
+        page.evaluate("() => window.peer.channel.send('your seat, Firefox')")
+        assert firefox.wait_until("() => window.peer.got[0]") == "your seat, Firefox"
+        firefox.run("() => window.peer.channel.send('seated')")
+        page.wait_for_function("() => window.peer.got.length === 1")
+        assert page.evaluate("() => window.peer.got[0]") == "seated"
+        problems, foreign = firefox.findings()
+        assert problems == [] and foreign == []
+    finally:
+        firefox.close()
