@@ -139,6 +139,21 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(card) for card in cards]
 
 
+def _group_dict(group: Group) -> dict[str, Any]:
+    return {"kind": group.kind.value, "cards": _cards(group.cards)}
+
+
+def _record_dict(record: HandRecord) -> dict[str, Any]:
+    return {
+        "number": record.number,
+        "phases": list(record.phases),
+        "points": list(record.points),
+        "completed": list(record.completed),
+        "went_out": record.went_out,
+        "tiebreak": record.tiebreak,
+    }
+
+
 def state_to_dict(state: GameState) -> dict[str, Any]:
     config = state.config
     return {
@@ -164,7 +179,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 "name": p.name,
                 "hand": _cards(p.hand),
                 "phase_index": p.phase_index,
-                "groups": [{"kind": g.kind.value, "cards": _cards(g.cards)} for g in p.groups],
+                "groups": [_group_dict(group) for group in p.groups],
                 "score": p.score,
                 "skip_pending": p.skip_pending,
                 "skip_protected": p.skip_protected,
@@ -175,17 +190,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             for p in state.players
         ],
         "active": list(state.active),
-        "history": [
-            {
-                "number": r.number,
-                "phases": list(r.phases),
-                "points": list(r.points),
-                "completed": list(r.completed),
-                "went_out": r.went_out,
-                "tiebreak": r.tiebreak,
-            }
-            for r in state.history
-        ],
+        "history": [_record_dict(record) for record in state.history],
         "tiebreak": list(state.tiebreak),
         "winner": state.winner,
         "turns": state.turns,

@@ -29,10 +29,21 @@ from typing import Any
 
 from . import safejson
 from .actions import Action, ActionSyntaxError, parse_action
-from .cards import Card, Side
+from .cards import Side
 from .game import apply, legal_actions
 from .rules import GroupKind, GroupSpec, PhaseSpec
-from .serialize import CorruptStateError, _card, _group, _options, _options_dict, _Reader, _record
+from .serialize import (
+    CorruptStateError,
+    _card,
+    _cards,
+    _group,
+    _group_dict,
+    _options,
+    _options_dict,
+    _Reader,
+    _record,
+    _record_dict,
+)
 from .state import GameState, Step
 from .view import PlayerView, PublicPlayer, view
 
@@ -90,10 +101,6 @@ Message = ViewMessage | ActionMessage | Ping
 # --- views as JSON ---------------------------------------------------------------------------
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
-
-
 def _phase(spec: PhaseSpec) -> dict[str, Any]:
     return {
         "number": spec.number,
@@ -110,7 +117,7 @@ def _player_dict(player: PublicPlayer) -> dict[str, Any]:
         "phase_spec": _phase(player.phase_spec),
         "phases_completed": player.phases_completed,
         "hand_count": player.hand_count,
-        "groups": [{"kind": group.kind.value, "cards": _cards(group.cards)} for group in player.groups],
+        "groups": [_group_dict(group) for group in player.groups],
         "score": player.score,
         "skip_pending": player.skip_pending,
         "skip_protected": player.skip_protected,
@@ -139,17 +146,7 @@ def view_to_dict(seen: PlayerView) -> dict[str, Any]:
         "current": seen.current,
         "dealer": seen.dealer,
         "hand_number": seen.hand_number,
-        "history": [
-            {
-                "number": r.number,
-                "phases": list(r.phases),
-                "points": list(r.points),
-                "completed": list(r.completed),
-                "went_out": r.went_out,
-                "tiebreak": r.tiebreak,
-            }
-            for r in seen.history
-        ],
+        "history": [_record_dict(record) for record in seen.history],
         "tiebreak": list(seen.tiebreak),
         "winner": seen.winner,
         "legal": [str(action) for action in seen.legal],
