@@ -17,7 +17,7 @@ import build
 import pytest
 
 from support.browser import chromium
-from support.browser.driving import LocalServer
+from support.browser.driving import BOOT_WAIT, LocalServer
 from support.browser.engines import PYTHON_FAILURES, compile_locales, once_more_if_gone, virtual_display
 
 CHROMIUM = Path(chromium.CHROMIUM)
@@ -116,6 +116,7 @@ def context(
     ctx = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
     )
+    ctx.set_default_navigation_timeout(BOOT_WAIT)  # a reload or goto also starts the app
     ctx.on("request", lambda request: requests.urls.append(request.url))
     ctx.on("page", requests.watch)
     ctx.on(
