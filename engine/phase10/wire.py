@@ -5,8 +5,9 @@ own seat's ``view`` (never the game: another hand's faces never leave the host),
 joined phone sends back the action its player chose.  Three messages, each one JSON
 object with the wire's version ``v``:
 
-- ``{"v": 1, "type": "view", "seq": N, "view": {...}}``: host to joiner, the N-th state
-  of the game, as that seat sees it (``view_to_dict``);
+- ``{"v": 1, "type": "view", "seq": N, "view": {...}, "kinds": [...]}``: host to joiner,
+  the N-th state of the game, as that seat sees it (``view_to_dict``), who plays each
+  seat (a person, or a computer's level), and whether it answers a move refused;
 - ``{"v": 1, "type": "act", "seat": S, "token": T, "seq": N, "action": "draw"}``: joiner
   to host, an action in notation, for the view numbered N, with the seat's token;
 - ``{"v": 1, "type": "ping", "at": N}``: either way, to tell a live link from a dead one.
@@ -31,7 +32,7 @@ from . import safejson
 from .actions import Action, ActionSyntaxError, parse_action
 from .cards import Side
 from .game import apply, legal_actions
-from .rules import GroupKind, GroupSpec, PhaseSpec
+from .rules import PLAYER_KINDS, GroupKind, GroupSpec, PhaseSpec
 from .serialize import (
     CorruptStateError,
     _card,
@@ -80,6 +81,8 @@ class WireError(ValueError):
 class ViewMessage:
     seq: int  # the host's count of states sent: an action names the one it answers
     view: PlayerView
+    kinds: tuple[str, ...] = ()  # who plays each seat (``GameConfig.kinds``); () where not known
+    refused: bool = False  # sent back for a move of this seat the host refused: the table as it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +241,13 @@ def write_message(message: Message) -> str:
     """``message`` as the text a channel carries."""
     body: dict[str, Any]
     if isinstance(message, ViewMessage):
-        body = {"type": "view", "seq": message.seq, "view": view_to_dict(message.view)}
+        body = {
+            "type": "view",
+            "seq": message.seq,
+            "view": view_to_dict(message.view),
+            "kinds": list(message.kinds),
+            "refused": message.refused,
+        }
     elif isinstance(message, ActionMessage):
         body = {
             "type": "act",
@@ -275,7 +284,9 @@ def read_message(text: object) -> Message:
 
 def _read_body(kind: object, reader: _Reader) -> Message:
     if kind == "view":
-        return ViewMessage(_count(reader, "seq"), view_from_dict(reader.raw("view")))
+        seen = view_from_dict(reader.raw("view"))
+        kinds = _kinds(reader.items("kinds", _kind), seen)
+        return ViewMessage(_count(reader, "seq"), seen, kinds, reader.flag("refused"))
     if kind == "act":
         token = reader.text("token")
         if not 0 < len(token) <= 64:
@@ -287,6 +298,18 @@ def _read_body(kind: object, reader: _Reader) -> Message:
     if kind == "ping":
         return Ping(_count(reader, "at"))
     raise WireError(f"unknown message type {kind!r:.20}")
+
+
+def _kind(value: object, path: str) -> str:
+    if value not in PLAYER_KINDS:
+        raise CorruptStateError(f"{path} should be one of {', '.join(PLAYER_KINDS)}")
+    return str(value)
+
+
+def _kinds(kinds: tuple[str, ...], seen: PlayerView) -> tuple[str, ...]:
+    if len(kinds) != len(seen.players):
+        raise WireError(f"{len(kinds)} kinds of player for {len(seen.players)} seats")
+    return kinds
 
 
 def _count(reader: _Reader, key: str) -> int:
@@ -314,9 +337,10 @@ class RefusedActionError(ValueError):
         self.reason = reason
 
 
-def view_for(state: GameState, seat: int, seq: int) -> ViewMessage:
-    """The message that shows ``seat`` the game: its own view, and nothing more."""
-    return ViewMessage(seq, view(state, seat))
+def view_for(state: GameState, seat: int, seq: int, refused: bool = False) -> ViewMessage:
+    """The message that shows ``seat`` the game: its own view, and nothing more (``refused``:
+    in answer to a move of that seat the host did not apply)."""
+    return ViewMessage(seq, view(state, seat), state.config.kinds, refused)
 
 
 def host_apply(state: GameState, tokens: Mapping[int, str], seq: int, message: ActionMessage) -> GameState:

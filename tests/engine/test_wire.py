@@ -92,12 +92,24 @@ def test_a_seats_message_is_the_same_whatever_the_other_hands_hold():
     assert compared > 5
 
 
+def test_a_view_sent_back_for_a_refused_move_says_so():
+    state = new_game(TABLES[0])
+    assert read_message(write_message(view_for(state, 2, 3, refused=True))).refused is True
+    assert read_message(write_message(view_for(state, 2, 3))).refused is False
+
+
 def test_a_message_holds_only_its_own_seats_hand():
     state = new_game(TABLES[0])
     data = json.loads(write_message(view_for(state, 1, 0)))
     assert data["view"]["hand"] == [str(card) for card in state.players[1].shown_hand]
     assert all("hand" not in player for player in data["view"]["players"])
     assert [player["hand_count"] for player in data["view"]["players"]] == [10, 10, 10]
+
+
+def _view_text(**change: object) -> str:
+    """A two-seat game's view message with ``change`` made to its body."""
+    body = json.loads(write_message(view_for(new_game(GameConfig(("Ann", "Bo"), seed=3)), 0, 1)))
+    return json.dumps({**body, **change})
 
 
 HOSTILE = {
@@ -119,6 +131,10 @@ HOSTILE = {
     "no such action": '{"v": 1, "type": "act", "seat": 0, "token": "t", "seq": 1, "action": "steal R7"}',
     "a view of nothing": '{"v": 1, "type": "view", "seq": 1, "view": {"seat": 0}}',
     "a view with a bad card": '{"v": 1, "type": "view", "seq": 1, "view": "R99"}',
+    "a view with an unknown kind": _view_text(kinds=["person", "cheater"]),
+    "a view with a kind too few": _view_text(kinds=["person"]),
+    "a view with kinds as text": _view_text(kinds="person"),
+    "a view refused as text": _view_text(refused="yes"),
 }
 
 
@@ -200,4 +216,4 @@ def test_a_joined_phone_is_sent_its_own_view_with_its_moves_only_on_its_turn():
     waiting = 3 - state.current
     assert view_for(state, state.current, 1).view.legal == legal_actions(state)
     assert view_for(state, waiting, 1).view.legal == ()
-    assert view_for(state, waiting, 1) == ViewMessage(1, view(state, waiting))
+    assert view_for(state, waiting, 1) == ViewMessage(1, view(state, waiting), state.config.kinds)

@@ -38,12 +38,16 @@ __all__ = [
     "ForgetList",
     "GameSaved",
     "Handler",
+    "HostSaid",
     "KeepList",
     "ListsKept",
     "Message",
+    "NoteRefused",
     "OtherWindow",
     "Outcome",
     "PadSaved",
+    "PhoneLinked",
+    "PhoneSaid",
     "PlaySound",
     "RestoreBackup",
     "SaveGame",
@@ -51,6 +55,8 @@ __all__ = [
     "SaveSettings",
     "ShareSheet",
     "StorageKept",
+    "TellHost",
+    "TellPhone",
     "WriteBackup",
 ]
 
@@ -142,6 +148,29 @@ class ShareSheet:
     which: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class TellPhone:
+    """Send a joined phone a message of ``phase10.wire`` (its seat's view) over its channel."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TellHost:
+    """Send the phone that runs the game a message of ``phase10.wire`` (this seat's move)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRefused:
+    """Write to the console what came over a channel and was refused, and why: never
+    applied, never shown as an error to the table (issue 38)."""
+
+    line: str
+
+
 Effect = (
     SaveGame
     | SavePad
@@ -155,6 +184,9 @@ Effect = (
     | Announce
     | WriteBackup
     | ShareSheet
+    | TellPhone
+    | TellHost
+    | NoteRefused
 )
 
 
@@ -220,7 +252,42 @@ class FinishedWaiting:
     """A finished game that storage refused is still waiting to be written."""
 
 
-Answer = GameSaved | PadSaved | BackupWritten | ListsKept | StorageKept | OtherWindow | FinishedWaiting
+@dataclass(frozen=True, slots=True)
+class PhoneSaid:
+    """A joined phone sent this text over the channel of ``seat`` (on the phone that runs
+    the game)."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HostSaid:
+    """The phone that runs the game sent this text (on a joined phone)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneLinked:
+    """The channel to the phone playing ``seat`` opened, or closed (``open`` False)."""
+
+    seat: int
+    open: bool
+
+
+Answer = (
+    GameSaved
+    | PadSaved
+    | BackupWritten
+    | ListsKept
+    | StorageKept
+    | OtherWindow
+    | FinishedWaiting
+    | PhoneSaid
+    | HostSaid
+    | PhoneLinked
+)
 Message = Tap | Answer
 
 

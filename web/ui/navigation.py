@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from .kit.i18n import NOTHING
 from .state import Screen, Ui
+from .table.model import away
 from .table.play import resume, return_screen
 
 __all__ = ["GAME_SCREENS", "back", "depth", "leave", "place", "reopened", "stay"]
@@ -81,7 +82,7 @@ def _returned(ui: Ui) -> Ui:
     where several people share the phone; see ``controller``)."""
     screen = ui.previous
     if screen in GAME_SCREENS and ui.game is not None:
-        screen = return_screen(ui.game) if ui.can_continue else Screen.HOME
+        screen = return_screen(ui.game, away(ui)) if ui.can_continue else Screen.HOME
     return replace(ui, screen=screen, message=NOTHING, restore=None)
 
 

@@ -67,6 +67,8 @@ def render(
         return corrupt_screen(ui, w)
     if screen is Screen.RESTORE and ui.restore is not None:
         return restore_screen(ui, w)
+    if screen is Screen.TABLE and ui.joined is not None and ui.joined.seen is not None:
+        return table_screen(table_of(ui), w)  # a seat played from this phone, of a game run on another
     if ui.game is not None:
         asked = leave_panel(w) if ui.leaving else NO_HTML
         if screen is Screen.TABLE:

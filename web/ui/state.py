@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from phase10 import Action, Card, GameState, Options, PhaseSpec
 from phase10.pad import HandEntry, ScorePad
 from phase10.rules import EDITIONS, PERSON, GroupSpec, OptionsError, PhaseList, PhaseListError, SetupError
+from phase10.view import PlayerView
 
 from .kit.i18n import NOTHING, Text, pick_language, text
 from .records import Restore
@@ -26,7 +27,9 @@ if TYPE_CHECKING:  # the coach is loaded when first asked
 __all__ = [
     "WAYS",
     "Event",
+    "Joined",
     "JustPlayed",
+    "Link",
     "Move",
     "PadDraft",
     "Prompt",
@@ -274,6 +277,30 @@ class ListDraft:
 
 
 @dataclass(frozen=True, slots=True)
+class Link:
+    """A seat played from another phone, as the phone that runs the game keeps it (issue 38):
+    the seat's secret token, and whether the channel to that phone is open now."""
+
+    seat: int
+    token: str
+    open: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """This phone plays one seat of a game run on another phone (issue 38).  It holds no
+    game, only the latest view the host sent of its own seat, numbered ``seq``; ``kinds``,
+    who plays each seat.  ``sent``: an action went to the host and its answer has not come."""
+
+    seat: int
+    token: str
+    seen: PlayerView | None = None
+    seq: int = -1
+    kinds: tuple[str, ...] = ()
+    sent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Ui:
     screen: Screen = Screen.HOME
     game: GameState | None = None
@@ -303,6 +330,9 @@ class Ui:
     menu: bool = False  # the table's menu is open (the rules, settings, leaving the table)
     all_moves: bool = False  # every move since your turn is listed, not only the newest
     leaving: bool = False  # Back was pressed on a game: "Leave the table?" is asked
+    links: tuple[Link, ...] = ()  # the game's seats played from other phones
+    sent_seq: int = 0  # how many states of the game went to the other phones: the latest's number
+    joined: Joined | None = None  # this phone plays a seat of a game run on another phone
 
     @property
     def language(self) -> str:

@@ -21,22 +21,25 @@ from typing import assert_type
 
 from . import controller
 from .effects import (
-    Answer,
     BackupWritten,
     FinishedWaiting,
     GameSaved,
     Handler,
+    HostSaid,
     ListsKept,
     Message,
     OtherWindow,
     Outcome,
     PadSaved,
+    PhoneLinked,
+    PhoneSaid,
     SaveGame,
     SavePad,
     SaveSettings,
     StorageKept,
 )
 from .kit.i18n import text
+from .net import host, joined
 from .pad import form as pad_form
 from .results import share
 from .saves import backups, other_windows
@@ -65,14 +68,24 @@ HANDLERS: dict[type[Tap], Handler] = {
 def update(ui: Ui, message: Message) -> Outcome:
     """The UI state after ``message``, and the effects it asks the page to carry out."""
     if isinstance(message, Tap):
-        return _tapped(ui, message)
+        return _kept(ui, _tapped(ui, message))
+    if isinstance(message, PhoneSaid):
+        return _kept(ui, host.phone_said(ui, message))
+    if isinstance(message, HostSaid):
+        return joined.host_said(ui, message)
+    if isinstance(message, PhoneLinked):
+        return host.linked(ui, message) if ui.joined is None else Outcome(joined.host_linked(ui, message))
     return Outcome(_answered(ui, message))
 
 
 def _tapped(ui: Ui, tap: Tap) -> Outcome:
     result = HANDLERS[type(tap)](ui, tap)  # every type has one (tests/web/test_update.py)
-    outcome = result if isinstance(result, Outcome) else Outcome(result)
-    return outcome.then(*_saves(ui, outcome))
+    return result if isinstance(result, Outcome) else Outcome(result)
+
+
+def _kept(before: Ui, step: Outcome) -> Outcome:
+    """A step that may change the game: saved, and sent on to the phones that play a seat."""
+    return host.share_views(before, step.then(*_saves(before, step)))
 
 
 def _saves(before: Ui, step: Outcome) -> tuple[SaveGame | SavePad | SaveSettings, ...]:
@@ -90,7 +103,11 @@ def _saves(before: Ui, step: Outcome) -> tuple[SaveGame | SavePad | SaveSettings
     return tuple(saves)
 
 
-def _answered(ui: Ui, message: Answer) -> Ui:
+# The page's answers and news that are not from another phone.
+StorageNews = GameSaved | PadSaved | BackupWritten | ListsKept | StorageKept | OtherWindow | FinishedWaiting
+
+
+def _answered(ui: Ui, message: StorageNews) -> Ui:
     """The UI after the page's answer to an effect, or its news."""
     if isinstance(message, GameSaved):
         if message.newer is not None:

@@ -30,6 +30,7 @@ from phase10 import (
     TakeDiscard,
     find_laydown,
 )
+from phase10.view import PlayerView, view
 
 
 def tapped(ui: Ui, message: Message | Event) -> Outcome:
@@ -71,28 +72,30 @@ def next_taps(ui: Ui) -> list[Event]:
         return [Event("reveal")]
     if ui.screen is Screen.HAND_OVER:
         return [Event("next-hand")]
-    if ui.screen is not Screen.TABLE or ui.game is None:
+    seen = _mover_seen(ui)
+    if ui.screen is not Screen.TABLE or seen is None:
         return []
     if closing(ui):
         return [Event("scores")]  # the hand's last play seen, before the timer shows the scores
-    game = ui.game
+    if ui.joined is not None and (seen.current != seen.seat or ui.joined.sent):
+        return []  # a joined phone waits for its turn, or for the host's answer
+    me = seen.me
     if any(isinstance(a, ChoosePhase) for a in choices(ui).legal):
         return [Event("pick"), Event("choose", "0")]  # phases in any order: the lowest open one
-    if game.step is Step.DRAW:
-        top = game.discard_top
+    if seen.step is Step.DRAW:
+        top = seen.discard_top
         # Once the phase is down, pairs no longer help: draw fresh cards to hit with.
         wanted = (
             top is not None
-            and not game.player.has_laid
+            and not me.has_laid
             and TakeDiscard() in choices(ui).legal
-            and _helps(game.player.shown_hand, top.shown)
+            and _helps(seen.hand, top.shown)
         )
         return [Event("take" if wanted else "draw")]
     actions = choices(ui).legal
     hand = shown_hand(ui)
     if any(isinstance(a, LayDown) for a in actions):
-        rules = game.config.options.ruleset()
-        found = find_laydown(game.player.shown_hand, game.phase_spec(game.current), rules)
+        found = find_laydown(seen.hand, me.phase_spec, seen.options.ruleset())
         assert found is not None
         return [Event("lay"), Event("confirm")]
     hits = [a for a in actions if isinstance(a, Hit)]
@@ -103,12 +106,19 @@ def next_taps(ui: Ui) -> list[Event]:
         if len(ends) > 1:
             taps.append(Event("choose", "0"))
         return taps
-    card = _worst_card(hand, game.phase_spec(game.current) if not game.player.has_laid else None)
+    card = _worst_card(hand, me.phase_spec if not me.has_laid else None)
     taps = [Event("select", str(hand.index(card))), Event("discard")]
     options = [a for a in actions if isinstance(a, Discard) and a.card == card]
     if len(options) > 1 or (options and options[0].target is not None):
         taps.append(Event("choose", "0"))
     return taps
+
+
+def _mover_seen(ui: Ui) -> PlayerView | None:
+    """The view of the player to move as this phone has it: a joined phone's own."""
+    if ui.joined is not None:
+        return ui.joined.seen
+    return view(ui.game, ui.game.current) if ui.game is not None else None
 
 
 def hinted_taps(ui: Ui) -> list[Event]:

@@ -42,9 +42,42 @@ __all__ = [
 ]
 
 
-def people(game: GameState) -> tuple[int, ...]:
-    """The seats played by people at the table."""
-    return tuple(seat for seat, kind in enumerate(game.config.kinds) if kind == PERSON)
+def people(game: GameState, away: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The seats played by people at this phone: ``away``, those played from other phones,
+    are not."""
+    return tuple(seat for seat, kind in enumerate(game.config.kinds) if kind == PERSON and seat not in away)
+
+
+def away(ui: Ui) -> tuple[int, ...]:
+    """The seats of the game played from other phones (issue 38)."""
+    return tuple(link.seat for link in ui.links)
+
+
+def elsewhere_turn(ui: Ui) -> bool:
+    """Whether the player to move is not at this phone: a computer player, a seat played
+    from another phone, or, on a joined phone, anyone but its own seat."""
+    if ui.joined is not None:
+        seen = ui.joined.seen
+        return seen is not None and seen.step in (Step.DRAW, Step.PLAY) and seen.current != seen.seat
+    game = ui.game
+    return computer_turn(game) or (
+        game is not None and game.step in (Step.DRAW, Step.PLAY) and game.current in away(ui)
+    )
+
+
+def now_seen(ui: Ui) -> PlayerView | TableView:
+    """The game as this phone knows it now: a joined phone's latest view; on the phone that
+    runs the game, the table's public view (what every handler may ask of it)."""
+    if ui.joined is not None:
+        assert ui.joined.seen is not None
+        return ui.joined.seen
+    assert ui.game is not None
+    return public_view(ui.game)
+
+
+def at_table(ui: Ui) -> bool:
+    """Whether this phone has a game on: one it runs, or a seat it plays from its own view."""
+    return ui.game is not None or (ui.joined is not None and ui.joined.seen is not None)
 
 
 def computer_turn(game: GameState | None) -> bool:
@@ -60,41 +93,52 @@ def hints_offered(ui: Ui) -> bool:
     game = ui.game
     return (
         game is not None
+        and ui.joined is None
         and game.config.hints
         and ui.screen is Screen.TABLE
         and ui.prompt is None
         and game.step in (Step.DRAW, Step.PLAY)
-        and not computer_turn(game)
+        and not elsewhere_turn(ui)
     )
 
 
 def viewer(ui: Ui) -> int | None:
     """Whose hand the table shows: the player to move, or while a computer player moves,
-    the one person at the table (with several people, nobody's: the phone may be on its way)."""
+    the one person at the table (with several people, nobody's: the phone may be on its way).
+    A joined phone shows its own seat's hand, always."""
+    if ui.joined is not None:
+        return ui.joined.seat
     assert ui.game is not None
-    if not computer_turn(ui.game):
+    if not elsewhere_turn(ui):
         return ui.game.current
-    seats = people(ui.game)
+    seats = people(ui.game, away(ui))
     return seats[0] if len(seats) == 1 else None
 
 
 def closing(ui: Ui) -> bool:
     """Whether the table still shows the play that ended the hand, before the scores."""
-    return (
-        ui.screen is Screen.TABLE and ui.game is not None and ui.game.step in (Step.HAND_OVER, Step.GAME_OVER)
-    )
+    if ui.screen is not Screen.TABLE or not at_table(ui):
+        return False
+    return now_step(ui) in (Step.HAND_OVER, Step.GAME_OVER)
+
+
+def now_step(ui: Ui) -> Step:
+    """The game's step, as this phone knows it."""
+    if ui.joined is not None and ui.joined.seen is not None:
+        return ui.joined.seen.step
+    assert ui.game is not None
+    return ui.game.step
 
 
 def since_turn(ui: Ui, seats: tuple[int, ...]) -> tuple[Move, ...]:
     """The moves of this hand since the turn of any of ``seats`` last ended, oldest first.
     On a hand's last play, the play that ended it counts too, whoever made it."""
-    assert ui.game is not None
     return _since(ui, seats, closing(ui))
 
 
 def _since(ui: Ui, seats: tuple[int, ...], ending: bool) -> tuple[Move, ...]:
-    assert ui.game is not None
-    moves = [move for move in ui.log if move.hand == ui.game.hand_number]
+    hand_number = now_seen(ui).hand_number if ui.joined is not None else ui.game.hand_number if ui.game else 0
+    moves = [move for move in ui.log if move.hand == hand_number]
     last = len(moves) - (2 if ending else 1)
     for index in range(last, -1, -1):
         if moves[index].turn_end and moves[index].seat in seats:
@@ -105,20 +149,26 @@ def _since(ui: Ui, seats: tuple[int, ...], ending: bool) -> tuple[Move, ...]:
 def watchers(ui: Ui) -> tuple[int, ...]:
     """Whose turn the table's "since your turn" counts from: the hand shown, or, when no
     hand is shown, every person at the table."""
+    if ui.joined is not None:
+        return (ui.joined.seat,)
     assert ui.game is not None
-    return _watchers(ui.game, viewer(ui), closing(ui))
+    return _watchers(ui.game, viewer(ui), closing(ui), away(ui))
 
 
-def _watchers(game: GameState, seat: int | None, ending: bool) -> tuple[int, ...]:
-    return (seat,) if seat is not None and not ending else people(game)
+def _watchers(game: GameState, seat: int | None, ending: bool, away: tuple[int, ...]) -> tuple[int, ...]:
+    return (seat,) if seat is not None and not ending else people(game, away)
 
 
 def shown_hand(ui: Ui) -> tuple[Card, ...]:
     """The shown hand in the order shown: by number, or by colour then number.  Cards come
     as their holder sees them (``Card.shown``): nobody sees the other side of their own cards."""
-    assert ui.game is not None
     seat = viewer(ui)
-    hand = ui.game.players[seat].shown_hand if seat is not None else ()
+    if ui.joined is not None:
+        seen = now_seen(ui)
+        hand = seen.hand if isinstance(seen, PlayerView) else ()
+    else:
+        assert ui.game is not None
+        hand = ui.game.players[seat].shown_hand if seat is not None else ()
     if ui.sort is Sort.COLOR:
         return tuple(sorted(hand, key=_color_order))
     return hand
@@ -148,14 +198,17 @@ class Choices:
 
 
 def choices(ui: Ui) -> Choices:
-    """What the person at the table may do now: nothing while a computer player moves."""
+    """What the person at the table may do now: nothing while a player elsewhere moves."""
+    if elsewhere_turn(ui):
+        return _choices(ui, ())
+    if ui.joined is not None:
+        seen = now_seen(ui)
+        return _choices(ui, seen.legal if isinstance(seen, PlayerView) else ())
     assert ui.game is not None
-    return _choices(ui, () if computer_turn(ui.game) else legal_actions(ui.game))
+    return _choices(ui, legal_actions(ui.game))
 
 
 def _choices(ui: Ui, legal: tuple[Action, ...]) -> Choices:
-    assert ui.game is not None
-    game = ui.game
     hand = shown_hand(ui)
     selected = tuple(hand[i] for i in ui.selected if i < len(hand))
     chosen = Counter(selected)
@@ -163,9 +216,18 @@ def _choices(ui: Ui, legal: tuple[Action, ...]) -> Choices:
     one = selected[0] if len(selected) == 1 else None
     hits = tuple(a for a in legal if isinstance(a, Hit) and a.card == one)
     discards = tuple(a for a in legal if isinstance(a, Discard) and a.card == one)
-    may_lay = game.step is Step.PLAY and not game.player.has_laid
+    may_lay = _may_lay(ui)
     can_lay = may_lay and (bool(lays) if ui.selected else any(isinstance(a, LayDown) for a in legal))
     return Choices(hand, selected, legal, lays, hits, discards, can_lay)
+
+
+def _may_lay(ui: Ui) -> bool:
+    """Whether the player to move may still lay their phase this turn."""
+    if ui.joined is not None:
+        seen = now_seen(ui)
+        return seen.step is Step.PLAY and not seen.players[seen.current].has_laid
+    assert ui.game is not None
+    return ui.game.step is Step.PLAY and not ui.game.player.has_laid
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +283,7 @@ class Table:
     advice: Advice | None = None  # the hint on show
     menu: bool = False  # the table's menu is open
     all_moves: bool = False  # every move since the watcher's turn listed, not only the newest
+    away: tuple[int, ...] = ()  # the seats played from other phones
 
     @property
     def flipping(self) -> bool:
@@ -270,6 +333,8 @@ class Table:
 
 def table_of(ui: Ui) -> Table:
     """The table ``ui`` shows, worked out once."""
+    if ui.joined is not None:
+        return _joined_table(ui)
     assert ui.game is not None
     game = ui.game
     seat = viewer(ui)
@@ -286,29 +351,53 @@ def table_of(ui: Ui) -> Table:
     else:
         seen = view(game, seat)
         order = _rotated(seen, seat)[1:]
-    moving = computer_turn(game)
+    moving = elsewhere_turn(ui)
     # The view's legal actions are the ones the person at the table has (the viewer's, or
-    # at a hand's end the next hand's), except while a computer player moves (and so
+    # at a hand's end the next hand's), except while a player elsewhere moves (and so
     # always at the open table).
     offered = _choices(ui, seen.legal if isinstance(seen, PlayerView) and not moving else ())
-    seats = _watchers(game, seat, ending)
+    seats = _watchers(game, seat, ending, away(ui))
+    return _table(ui, seen, seat, order, game.config.kinds, offered, seats, moving, ending)
+
+
+def _joined_table(ui: Ui) -> Table:
+    """A joined phone's table: from its seat's latest view alone (it holds no game)."""
+    assert ui.joined is not None and ui.joined.seen is not None
+    seen, seat = ui.joined.seen, ui.joined.seat
+    moving = elsewhere_turn(ui)
+    offered = _choices(ui, seen.legal if not moving else ())
+    order = _rotated(seen, seat)[1:]
+    return _table(ui, seen, seat, order, ui.joined.kinds, offered, (seat,), moving, closing(ui))
+
+
+def _table(
+    ui: Ui,
+    seen: PlayerView | TableView,
+    seat: int | None,
+    order: list[PublicPlayer],
+    kinds: tuple[str, ...],
+    offered: Choices,
+    seats: tuple[int, ...],
+    moving: bool,
+    ending: bool,
+) -> Table:
     moves = _since(ui, seats, ending)
     hand = offered.hand
     return Table(
         seen=seen,
         viewer=seat,
         order=tuple(player for player in order if player.in_hand),
-        kinds=game.config.kinds,
+        kinds=kinds,
         choices=offered,
         moves=moves,
         marks=table_marks(moves, seats),
         computer_turn=moving,
         closing=ending,
-        two_sided=game.config.options.ruleset().two_sided,
+        two_sided=seen.options.ruleset().two_sided,
         flipped=ui.flipped,
         arriving=_position(hand, ui.just_played.card),
-        drawn=_position(hand, ui.drawn) if game.current == seat else -1,
-        just_laid=game.current if ui.just_played.laid else None,
+        drawn=_position(hand, ui.drawn) if seen.current == seat else -1,
+        just_laid=seen.current if ui.just_played.laid else None,
         just_hit=ui.just_played.hit,
         selected_at=ui.selected,
         sort=ui.sort,
@@ -318,6 +407,7 @@ def table_of(ui: Ui) -> Table:
         advice=ui.advice if not ending else None,
         menu=ui.menu,
         all_moves=ui.all_moves,
+        away=away(ui),
     )
 
 

@@ -121,6 +121,8 @@ def opponent(table: Table, player: PublicPlayer, w: Words) -> Markup:
     groups = laid_groups(table, player, w)
     cards = w("table.cards", count=player.hand_count)
     level = w("table.computer_mark", level=w(f"kind.{kind}")) if kind != PERSON else ""
+    if player.seat in table.away:
+        level = w("table.own_phone")
     return el(
         "article",
         el(

@@ -29,12 +29,23 @@ from phase10 import (
     new_game,
 )
 from phase10.view import view
+from phase10.wire import ActionMessage, write_message
 
 from .. import taps
-from ..effects import Announce, Handler, Outcome, PlaySound
+from ..effects import Announce, Handler, Outcome, PlaySound, TellHost
 from ..kit.i18n import NOTHING, Text, text
 from ..state import JustPlayed, Prompt, PromptKind, Screen, Speed, Ui
-from .model import choices, closing, computer_turn, people, shown_hand
+from .model import (
+    at_table,
+    away,
+    choices,
+    closing,
+    computer_turn,
+    elsewhere_turn,
+    now_seen,
+    people,
+    shown_hand,
+)
 from .narration import announce, cues, deal_moves, deal_said, flip_words, log_moves
 
 __all__ = [
@@ -70,7 +81,7 @@ def timer_event(ui: Ui) -> taps.Tap | None:
     people share the phone, the last play waits for a tap: everyone looks at it first."""
     if computer_due(ui):
         return taps.ComputerMove()
-    if closing(ui) and ui.game is not None and len(people(ui.game)) == 1:
+    if closing(ui) and ui.game is not None and len(people(ui.game, away(ui))) == 1:
         return taps.SeeScores()
     return None
 
@@ -85,28 +96,29 @@ def timer_delay(ui: Ui, reduced_motion: bool) -> int:
     return SPEEDS[speed]
 
 
-def screen_for(game: GameState) -> Screen:
+def screen_for(game: GameState, away: tuple[int, ...] = ()) -> Screen:
     if game.step is Step.GAME_OVER:
         return Screen.GAME_OVER
     if game.step is Step.HAND_OVER:
         return Screen.HAND_OVER
-    return turn_screen(game)
+    return turn_screen(game, away)
 
 
-def turn_screen(game: GameState) -> Screen:
+def turn_screen(game: GameState, away: tuple[int, ...] = ()) -> Screen:
     """At the start of a turn: the phone is handed on only to a person, and only when
-    several people share it; computer players play on the open table."""
-    if computer_turn(game) or len(people(game)) == 1:
+    several people share it; computer players, and people on phones of their own
+    (``away``), play on the open table."""
+    if computer_turn(game) or game.current in away or len(people(game, away)) <= 1:
         return Screen.TABLE
     return Screen.HANDOFF
 
 
-def return_screen(game: GameState) -> Screen:
+def return_screen(game: GameState, away: tuple[int, ...] = ()) -> Screen:
     """The table, come back to from another screen: a hand's last play stays on it; a
     person's turn in pass-and-play goes through the hand-off again."""
     if game.step in (Step.HAND_OVER, Step.GAME_OVER):
         return Screen.TABLE
-    return turn_screen(game)
+    return turn_screen(game, away)
 
 
 def resume(ui: Ui, game: GameState, drawn: str = "") -> Ui:
@@ -119,7 +131,7 @@ def resume(ui: Ui, game: GameState, drawn: str = "") -> Ui:
         ui,
         game=game,
         log=ui.log if known else deal_moves(game),
-        screen=screen_for(game),
+        screen=screen_for(game, away(ui)),
         selected=(),
         prompt=None,
         message=NOTHING,
@@ -148,11 +160,30 @@ REFUSED = Text("error.refused")
 
 
 def act(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui | Outcome:
-    """Apply a person's ``action``; an illegal one changes nothing and says ``refused``."""
-    assert ui.game is not None
-    if computer_turn(ui.game):
-        return replace(ui, message=text("error.wait", name=ui.game.player.name), prompt=None)
+    """Apply a person's ``action``; an illegal one changes nothing and says ``refused``.  A
+    joined phone sends it to the phone that runs the game instead (``tell_host``)."""
+    if elsewhere_turn(ui):
+        seen = now_seen(ui)
+        return replace(ui, message=text("error.wait", name=seen.players[seen.current].name), prompt=None)
+    if ui.joined is not None:
+        return tell_host(ui, action, refused)
     return _apply(ui, action, refused)
+
+
+def tell_host(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui | Outcome:
+    """A joined phone's move: sent to the host, answering the latest view, once.  The
+    host's next view shows it made; until then the table takes no other move."""
+    joined = ui.joined
+    assert joined is not None and joined.seen is not None
+    if joined.sent:
+        return replace(ui, message=text("net.wait_host"), prompt=None)
+    if action not in joined.seen.legal:
+        return replace(ui, message=refused, prompt=None)
+    said = ActionMessage(joined.seat, joined.token, joined.seq, action)
+    after = replace(
+        ui, joined=replace(joined, sent=True), selected=(), prompt=None, message=NOTHING, advice=None
+    )
+    return Outcome(after, (TellHost(write_message(said)),))
 
 
 def _apply(ui: Ui, action: Action, refused: Text) -> Ui | Outcome:
@@ -162,11 +193,17 @@ def _apply(ui: Ui, action: Action, refused: Text) -> Ui | Outcome:
     except IllegalActionError:
         # The engine's reason is for logs and tests; the table gets words in its language.
         return replace(ui, message=refused, prompt=None)
+    return moved(ui, action, game)
+
+
+def moved(ui: Ui, action: Action, game: GameState) -> Outcome:
+    """The table after ``action`` made ``game``: the screen, the log, what is said and heard."""
+    assert ui.game is not None
     turn_ended = game.current != ui.game.current or game.turns != ui.game.turns
     screen = Screen.TABLE  # a hand's end stays on the table a moment (see ``closing``)
     if ui.game.step is Step.HAND_OVER or (turn_ended and game.step in (Step.DRAW, Step.PLAY)):
-        screen = turn_screen(game)  # the hand is hidden before the phone is passed on
-    drawn = _drawn(ui.game, game, action)
+        screen = turn_screen(game, away(ui))  # the hand is hidden before the phone is passed on
+    drawn = _drawn(ui.game, game, action) if not elsewhere_turn(ui) else None
     just_played = JustPlayed(card=str(drawn)) if drawn else _just_played_on_table(action)
     flipped = flip_words(ui.game, action) if game.side is not ui.game.side else NOTHING
     keep_drawn = ui.drawn if not turn_ended and game.step is Step.PLAY else ""
@@ -209,7 +246,7 @@ def _drawn(before: GameState, after: GameState, action: Action) -> Card | None:
     """The card a person just drew, as they see it: the screen animates it, and a draw
     from the pile names it.  None for any other move, and for a computer's draw, which is
     its secret."""
-    if not isinstance(action, Draw | TakeDiscard) or after.step is not Step.PLAY or computer_turn(before):
+    if not isinstance(action, Draw | TakeDiscard) or after.step is not Step.PLAY:
         return None
     added = Counter(after.player.shown_hand) - Counter(before.player.shown_hand)
     return next(iter(added), None)
@@ -251,17 +288,17 @@ def _draw(ui: Ui, _tap: taps.DrawCard) -> Ui | Outcome:
 
 
 def _take(ui: Ui, _tap: taps.TakeDiscard) -> Ui | Outcome:
-    assert ui.game is not None
-    top = ui.game.discard_top
-    skip = top is not None and top.is_skip and ui.game.step is Step.DRAW
+    seen = now_seen(ui)
+    top = seen.discard_top
+    skip = top is not None and top.is_skip and seen.step is Step.DRAW
     return act(ui, TakeDiscard(), text("error.take_skip") if skip else REFUSED)
 
 
 def _select(ui: Ui, tap: taps.Select) -> Ui:
-    if ui.game is None or ui.screen is not Screen.TABLE:
+    if not at_table(ui) or ui.screen is not Screen.TABLE:
         return ui
     index = tap.index
-    if index >= len(shown_hand(ui)) or computer_turn(ui.game) or closing(ui):
+    if index >= len(shown_hand(ui)) or elsewhere_turn(ui) or closing(ui):
         return ui
     selected = tuple(i for i in ui.selected if i != index) if index in ui.selected else (*ui.selected, index)
     return replace(ui, selected=selected, prompt=None, message=NOTHING)
@@ -279,14 +316,15 @@ def _sort(ui: Ui, tap: taps.SortHand) -> Ui:
 def _lay(ui: Ui, _tap: taps.Lay) -> Ui:
     """Lay down: the selected cards' arrangements, or, with none selected, every one the
     hand makes, those that keep Wilds and Stars in hand first."""
-    assert ui.game is not None
-    spec = ui.game.phase_spec(ui.game.current)
+    seen = now_seen(ui)
+    mover = seen.players[seen.current]
+    spec = mover.phase_spec
     if ui.selected:
         options = choices(ui).lays
         if not options:
             return replace(ui, message=text("error.not_phase", number=spec.number, needs=spec))
     else:
-        if ui.game.step is not Step.PLAY or ui.game.player.has_laid or computer_turn(ui.game):
+        if seen.step is not Step.PLAY or mover.has_laid or elsewhere_turn(ui):
             return replace(ui, message=text("error.cannot_lay"))
         laydowns = (a for a in choices(ui).legal if isinstance(a, LayDown))
         options = tuple(sorted(laydowns, key=_wilds_used))
@@ -323,7 +361,7 @@ def _choose(ui: Ui, tap: taps.Choose) -> Ui | Outcome:
 def _open_pick(ui: Ui, _tap: taps.OpenPick) -> Ui:
     """Phases in any order (ruling 33): which phase to play this hand, from those the player
     has not completed; the question lists them in the list's order."""
-    if ui.game is None or computer_turn(ui.game) or closing(ui):
+    if not at_table(ui) or elsewhere_turn(ui) or closing(ui):
         return ui
     picks = tuple(sorted((a for a in choices(ui).legal if isinstance(a, ChoosePhase)), key=lambda a: a.phase))
     if not picks:
@@ -337,7 +375,6 @@ def _cancel(ui: Ui, _tap: taps.Cancel) -> Ui:
 
 def _hit(ui: Ui, tap: taps.HitGroup) -> Ui | Outcome:
     """Hit the selected card on the group tapped."""
-    assert ui.game is not None
     seat, group = tap.seat, tap.group
     offered = choices(ui)
     cards = offered.selected
@@ -353,7 +390,6 @@ def _hit(ui: Ui, tap: taps.HitGroup) -> Ui | Outcome:
 
 
 def _discard(ui: Ui, _tap: taps.DiscardCard) -> Ui | Outcome:
-    assert ui.game is not None
     offered = choices(ui)
     cards = offered.selected
     if len(cards) != 1:
@@ -375,10 +411,9 @@ def _computer(ui: Ui, _tap: taps.ComputerMove) -> Ui | Outcome:
 
 def _scores(ui: Ui, _tap: taps.SeeScores) -> Ui:
     """From the hand's last play, on the table, to the scores (the timer or a tap)."""
-    if not closing(ui):
+    if not closing(ui) or ui.game is None:  # a joined phone waits for the host's next hand
         return ui
-    assert ui.game is not None
-    return replace(ui, screen=screen_for(ui.game), selected=(), prompt=None, message=NOTHING)
+    return replace(ui, screen=screen_for(ui.game, away(ui)), selected=(), prompt=None, message=NOTHING)
 
 
 HANDLERS: dict[type[taps.Tap], Handler] = {

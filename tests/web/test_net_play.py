@@ -1,0 +1,307 @@
+"""One game on several phones (issue 38), as the two ``update`` loops see it: the phone
+that runs the game and a phone that plays one seat exchange only ``phase10.wire`` texts,
+carried here by hand where the page would send them over a data channel.
+
+The joined phone holds no game, only its seat's views; each of its moves is a tap on its
+own table, sent to the host, checked there against ``legal_actions`` and applied; every
+change goes back as a numbered view.  Anything else over a channel changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field, replace
+
+import pytest
+from ui.effects import (
+    HostSaid,
+    NoteRefused,
+    Outcome,
+    PhoneLinked,
+    PhoneSaid,
+    PlaySound,
+    SaveGame,
+    TellHost,
+    TellPhone,
+)
+from ui.kit.i18n import text
+from ui.net.host import link_seat, unlink_seat
+from ui.net.joined import join
+from ui.screens import render
+from ui.state import Event, Screen, Ui
+from ui.table.model import table_of, viewer
+from ui.table.play import REFUSED
+from ui.taps import ComputerMove
+
+from phase10 import GameState, Step
+from phase10.view import view
+from phase10.wire import ActionMessage, Ping, read_message, view_for, write_message
+from support.web.english import said
+from support.web.seen import cards_in
+from support.web.taps import next_taps, start, tapped
+
+BO = 1  # the seat played from the other phone
+TOKEN = "b0-secret-token"
+
+
+@dataclass
+class Table:
+    """The two phones, and every text that went between them."""
+
+    host: Ui
+    phone: Ui
+    to_phone: list[str] = field(default_factory=list)
+    to_host: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    buzzes: int = 0
+
+    def on_host(self, message: object) -> Outcome:
+        outcome = tapped(self.host, message)  # type: ignore[arg-type]
+        self.host = outcome.ui
+        for effect in outcome.effects:
+            if isinstance(effect, TellPhone):
+                assert effect.seat == BO
+                self.to_phone.append(effect.text)
+                self.on_phone(HostSaid(effect.text))
+            elif isinstance(effect, NoteRefused):
+                self.refused.append(effect.line)
+        return outcome
+
+    def on_phone(self, message: object) -> Outcome:
+        outcome = tapped(self.phone, message)  # type: ignore[arg-type]
+        self.phone = outcome.ui
+        for effect in outcome.effects:
+            if isinstance(effect, TellHost):
+                self.to_host.append(effect.text)
+                self.on_host(PhoneSaid(BO, effect.text))
+            elif isinstance(effect, NoteRefused):
+                self.refused.append(effect.line)
+            elif isinstance(effect, PlaySound) and "turn" in effect.cues:
+                self.buzzes += 1
+        return outcome
+
+
+def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7") -> Table:
+    """Ann's phone runs the game; Bo plays from his own phone, linked and sent his table."""
+    host = link_seat(start(names=names, kinds=kinds, seed=seed), BO, TOKEN)
+    table = Table(host, join(Ui(browser_languages=("en",)), BO, TOKEN))
+    table.on_host(PhoneLinked(BO, True))
+    return table
+
+
+def game(table: Table) -> GameState:
+    assert table.host.game is not None
+    return table.host.game
+
+
+def one_move(table: Table) -> None:
+    """Whoever is to move makes a move, on the phone they play on."""
+    state = game(table)
+    if state.step in (Step.DRAW, Step.PLAY) and state.current == BO:
+        for event in next_taps(table.phone):
+            table.on_phone(event)
+        return
+    if state.step in (Step.DRAW, Step.PLAY) and state.config.kinds[state.current] != "person":
+        table.on_host(ComputerMove())
+        return
+    for event in next_taps(table.host):
+        table.on_host(event)
+
+
+def test_a_joined_phone_is_shown_its_own_table_from_its_first_view():
+    table = seated()
+    seen = table.phone.joined.seen
+    assert table.phone.screen is Screen.TABLE and table.phone.game is None
+    assert seen == view(game(table), BO)
+    shown = table_of(table.phone)
+    assert shown.viewer == BO and [p.name for p in shown.order] == ["Cy", "Ann"]
+    html = render(table.phone)
+    faces = cards_in(html)
+    hand = [str(card) for card in game(table).players[BO].shown_hand]
+    assert sorted(card for card in faces if card in hand) == sorted(hand)
+    others = {str(card) for seat in (0, 2) for card in game(table).players[seat].hand}
+    assert not others & (set(faces) - set(hand) - {str(game(table).discard_top)})
+
+
+def test_a_whole_game_is_played_with_one_seat_on_its_own_phone():
+    """Ann and Cy pass the host phone; Bo plays every move of his on his own phone."""
+    table = seated()
+    bo_moves = 0
+    for _ in range(3000):
+        if game(table).is_over:
+            break
+        before = len(table.to_host)
+        one_move(table)
+        bo_moves += len(table.to_host) - before
+        # The host shows no hand-off for Bo, and never Bo's hand; he is marked as away.
+        if game(table).step in (Step.DRAW, Step.PLAY) and game(table).current == BO:
+            assert table.host.screen is Screen.TABLE and viewer(table.host) is None
+            bo = re.search(r'<article[^>]*data-seat="1".*?</article>', render(table.host), re.S)
+            assert bo is not None and "On their own phone" in bo.group(0)
+        # Bo's phone knows exactly his seat's view of the game, and nothing more.
+        assert table.phone.joined.seen == view(game(table), BO)
+    assert game(table).is_over, "the game ends"
+    assert bo_moves > 10 and table.refused == []
+    assert table.buzzes > 5, "Bo's phone buzzes when his turn comes"
+    # Every state of the game went to Bo's phone, numbered in order from the link's.
+    seqs = [read_message(sent).seq for sent in table.to_phone]
+    assert seqs == list(range(len(seqs))) and seqs[-1] == table.host.sent_seq
+
+
+def test_on_the_wire_a_joined_phone_gets_no_other_seats_faces():
+    table = seated()
+    for _ in range(200):
+        one_move(table)
+        state = game(table)
+        for sent in table.to_phone[-3:]:
+            body = json.loads(sent)["view"]
+            assert body["seat"] == BO
+            assert all("hand" not in player for player in body["players"])
+        assert table.to_phone[-1] == write_message(view_for(state, BO, table.host.sent_seq))
+
+
+def test_the_hosts_own_seat_cannot_move_for_the_joined_phone():
+    table = seated()
+    while game(table).current != BO or game(table).step is not Step.DRAW:
+        one_move(table)
+    before = game(table)
+    outcome = table.on_host(Event("draw"))
+    assert outcome.ui.game is before and not any(isinstance(e, SaveGame) for e in outcome.effects)
+    assert said(outcome.ui.message) == said(text("error.wait", name="Bo"))
+
+
+def _to_bo(table: Table) -> None:
+    """On to Bo's turn, after at least one move (so an older view exists)."""
+    one_move(table)
+    while game(table).current != BO or game(table).step is not Step.DRAW:
+        one_move(table)
+
+
+HOSTILE = {
+    "garbage": lambda table: "}{",
+    "a view, not a move": lambda table: table.to_phone[-1],
+    "another seat's move": lambda table: write_message(ActionMessage(0, TOKEN, table.host.sent_seq, _draw())),
+    "a wrong token": lambda table: write_message(ActionMessage(BO, "forged", table.host.sent_seq, _draw())),
+    "an older view's move": lambda table: write_message(
+        ActionMessage(BO, TOKEN, table.host.sent_seq - 1, _draw())
+    ),
+    "another version": lambda table: json.dumps({"v": 9, "type": "ping", "at": 1}),
+    "huge": lambda table: "x" * 300_000,
+}
+
+
+def _draw():
+    from phase10 import Draw
+
+    return Draw()
+
+
+@pytest.mark.parametrize("hostile", HOSTILE.values(), ids=HOSTILE.keys())
+def test_anything_but_the_seats_legal_move_changes_nothing_on_the_host(hostile):
+    table = seated()
+    _to_bo(table)
+    before = table.host
+    outcome = tapped(before, PhoneSaid(BO, hostile(table)))
+    assert outcome.ui.game is before.game and outcome.ui.sent_seq == before.sent_seq
+    assert not any(isinstance(effect, SaveGame) for effect in outcome.effects)
+    notes = [effect.line for effect in outcome.effects if isinstance(effect, NoteRefused)]
+    assert len(notes) == 1 and notes[0].startswith("seat 1: ")
+
+
+def test_a_ping_is_no_move_and_no_refusal():
+    table = seated()
+    outcome = tapped(table.host, PhoneSaid(BO, write_message(Ping(5))))
+    assert outcome.ui == table.host and outcome.effects == ()
+
+
+def test_a_late_move_is_refused_and_the_phone_is_shown_its_table_again():
+    """Bo's move crosses a change of the game: the host refuses it and sends the table as
+    it is; Bo's phone says so and lets him move again."""
+    table = seated()
+    _to_bo(table)
+    stale = replace(table.phone.joined, seq=table.phone.joined.seq - 1)
+    table.phone = replace(table.phone, joined=stale)
+    table.on_phone(Event("draw"))
+    assert len(table.refused) == 1 and "stale" in table.refused[0]
+    assert table.phone.joined.sent is False and said(table.phone.message) == said(REFUSED)
+    before = len(table.to_host)
+    table.on_phone(Event("draw"))
+    assert len(table.to_host) == before + 1 and game(table).step is Step.PLAY
+
+
+def test_a_joined_phone_sends_one_move_and_waits_for_the_host():
+    table = seated()
+    _to_bo(table)
+    phone = table.phone
+    first = tapped(phone, Event("draw"))
+    assert [type(effect) for effect in first.effects] == [TellHost]
+    second = tapped(first.ui, Event("take"))
+    assert second.effects == () and "waiting" in said(second.ui.message)
+
+
+def test_a_joined_phone_refuses_what_its_view_does_not_allow_and_sends_nothing():
+    table = seated()
+    while game(table).current == BO:
+        one_move(table)
+    outcome = tapped(table.phone, Event("draw"))
+    mover = game(table).player.name
+    assert outcome.effects == () and said(outcome.ui.message) == said(text("error.wait", name=mover))
+    _to_bo(table)
+    play = tapped(table.phone, Event("draw")).ui  # now his turn: the draw goes to the host
+    assert tapped(play, Event("discard")).effects == (), "no card selected: nothing sent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "}{",
+        write_message(ActionMessage(BO, TOKEN, 1, _draw())),
+    ],
+    ids=["garbage", "a move, not a view"],
+)
+def test_a_joined_phone_notes_and_ignores_what_is_not_a_view(text):
+    table = seated()
+    outcome = tapped(table.phone, HostSaid(text))
+    assert outcome.ui == table.phone
+    assert [type(effect) for effect in outcome.effects] == [NoteRefused]
+
+
+def test_a_joined_phone_ignores_an_older_view_and_another_seats():
+    table = seated()
+    one_move(table)
+    one_move(table)
+    older = write_message(view_for(game(table), BO, 0))
+    other = write_message(view_for(game(table), 0, table.host.sent_seq + 1))
+    for sent in (older, other):
+        outcome = tapped(table.phone, HostSaid(sent))
+        assert outcome.ui == table.phone
+        assert [type(effect) for effect in outcome.effects] == [NoteRefused]
+    assert re.search(r"older|seat 0", " ".join(e.line for e in outcome.effects))
+
+
+def test_a_seat_taken_back_plays_on_the_host_again():
+    """The host takes Bo's seat back (his phone went away): pass-and-play, and his phone's
+    moves are refused."""
+    table = seated()
+    _to_bo(table)
+    table.host = unlink_seat(table.host, BO)
+    outcome = tapped(
+        table.host, PhoneSaid(BO, write_message(ActionMessage(BO, TOKEN, table.host.sent_seq, _draw())))
+    )
+    assert outcome.ui.game is table.host.game
+    assert "no-such-seat" in outcome.effects[0].line
+    table.host = tapped(table.host, Event("draw")).ui
+    assert game(table).step is Step.PLAY and game(table).current == BO
+
+
+def test_a_closed_channel_gets_no_views_until_it_opens_again():
+    table = seated(kinds=("person", "person", "normal"))
+    table.on_host(PhoneLinked(BO, False))
+    sent = len(table.to_phone)
+    while game(table).current != BO:
+        one_move(table)
+    assert len(table.to_phone) == sent, "nothing is sent down a closed channel"
+    table.on_host(PhoneLinked(BO, True))
+    assert table.phone.joined.seen == view(game(table), BO)
+    assert read_message(table.to_phone[-1]).seq == table.host.sent_seq

@@ -1,0 +1,86 @@
+"""A phone that plays one seat of a game run on another phone (issue 38).
+
+It holds no game: only the latest view of its own seat the host sent (``Ui.joined``),
+which the table is drawn from (``table.model``), and its moves go to the host
+(``table.play.tell_host``).  What the host sends is read by ``phase10.wire``; anything
+that is not a newer view of this seat is refused and noted, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from phase10 import Step
+from phase10.view import PlayerView
+from phase10.wire import Ping, ViewMessage, WireError, read_message
+
+from ..effects import HostSaid, NoteRefused, Outcome, PhoneLinked, PlaySound
+from ..kit.i18n import NOTHING, text
+from ..state import Joined, Screen, Ui
+from ..table.play import REFUSED
+
+__all__ = ["host_linked", "host_said", "join"]
+
+
+def join(ui: Ui, seat: int, token: str) -> Ui:
+    """This phone plays ``seat`` of the host's game from now on; it waits for its first view."""
+    return replace(ui, joined=Joined(seat, token), selected=(), prompt=None, message=NOTHING)
+
+
+def host_said(ui: Ui, message: HostSaid) -> Outcome:
+    """The host's text: a newer view of this seat is shown; anything else is noted."""
+    joined = ui.joined
+    if joined is None:
+        return Outcome(ui, (NoteRefused("host: this phone has joined no game"),))
+    try:
+        said = read_message(message.text)
+    except WireError as error:
+        return Outcome(ui, (NoteRefused(f"host: {error}"),))
+    if isinstance(said, Ping):
+        return Outcome(ui)
+    if not isinstance(said, ViewMessage):
+        return Outcome(ui, (NoteRefused("host: the host sends views, not moves"),))
+    if said.view.seat != joined.seat:
+        return Outcome(ui, (NoteRefused(f"host: a view of seat {said.view.seat}, not {joined.seat}"),))
+    if said.seq < joined.seq:
+        return Outcome(ui, (NoteRefused(f"host: view {said.seq} is older than view {joined.seq}"),))
+    return _shown(ui, joined, said)
+
+
+def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
+    before, seen = joined.seen, said.view
+    refused = said.refused  # the host did not apply this phone's move (too late, or not legal now)
+    same_hand = before is not None and before.hand == seen.hand
+    after = replace(
+        ui,
+        joined=replace(joined, seen=seen, seq=said.seq, kinds=said.kinds, sent=False),
+        screen=Screen.TABLE,
+        selected=ui.selected if same_hand else (),
+        prompt=ui.prompt if same_hand and not refused else None,
+        message=REFUSED if refused else ui.message if same_hand else NOTHING,
+        drawn=_drawn(before, seen, ui.drawn),
+    )
+    cues = ("turn",) if _my_turn(seen) and not (before is not None and _my_turn(before)) else ()
+    return Outcome(after, (PlaySound(cues),) if cues else ())
+
+
+def _my_turn(seen: PlayerView) -> bool:
+    return seen.current == seen.seat and seen.step in (Step.DRAW, Step.PLAY)
+
+
+def _drawn(before: PlayerView | None, seen: PlayerView, drawn: str) -> str:
+    """The card this seat drew this turn, marked until it discards (as on the host)."""
+    if not _my_turn(seen) or seen.step is not Step.PLAY:
+        return ""
+    if before is not None and before.step is Step.DRAW and _my_turn(before):
+        added = Counter(seen.hand) - Counter(before.hand)
+        return str(next(iter(added), "")) if added else ""
+    return drawn if any(str(card) == drawn for card in seen.hand) else ""
+
+
+def host_linked(ui: Ui, news: PhoneLinked) -> Ui:
+    """The channel to the host opened or closed: a lost host is said on the table."""
+    if ui.joined is None:
+        return ui
+    return replace(ui, message=NOTHING if news.open else text("net.host_lost"))
