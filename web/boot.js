@@ -57,7 +57,7 @@ const KEPT_FORMAT = 1;
 const KEPT_MAX_CHARS = 400_000;
 const GAME_SLOT = "ten-phases/game";
 const PAD_SLOT = "ten-phases/pad";
-const OVER_ANOTHER = ["rules", "settings", "history", "restore"];
+const OVER_ANOTHER = ["rules", "settings", "history", "restore", "phones"];
 const root = document.documentElement;
 const app = document.getElementById("app");
 

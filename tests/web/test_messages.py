@@ -256,6 +256,7 @@ class _Text(HTMLParser):
 
 
 SHARE_CODE = r"\bP\d+(-[0-9A-Z]+)+\b"
+PAIRING_CODE = r"^[A-Z2-7]{1,4}( [A-Z2-7]{1,4})+$"  # a phone's pairing code, in groups of four
 
 
 def unmarked_words(html: str) -> list[str]:
@@ -269,6 +270,7 @@ def unmarked_words(html: str) -> list[str]:
         for name in NAMES:
             rest = re.sub(rf"\b{name}\b", "", rest)
         rest = re.sub(SHARE_CODE, "", rest)  # a phase list's code is data, like a name
+        rest = re.sub(PAIRING_CODE, "", rest.strip())  # so is a phone's pairing code
         if re.search(r"[^\W\d_]", rest):
             left.append(rest.strip())
     return left

@@ -202,7 +202,9 @@ class _Controls(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if values.get("data-action"):
+        if values.get("data-action") and values.get("data-field"):  # carries the player's text
+            self.found.append((values["data-action"] or "", "", True))
+        elif values.get("data-action"):
             self.found.append((values["data-action"] or "", values.get("data-value") or "", False))
         if values.get("data-change"):
             self.found.append((values["data-change"] or "", "", True))
@@ -271,6 +273,7 @@ FIELD_VALUES = {
     "restore-file": "x",
     "pad-phase": "0:1",
     "list-kind": "0:run",
+    "accept-phone": "1:ABCD",
 }
 
 

@@ -30,7 +30,10 @@ from .taps import Tap
 __all__ = [
     "Announce",
     "Answer",
+    "AnswerPeer",
     "BackupWritten",
+    "ClosePeer",
+    "ConnectPeer",
     "DiscardPad",
     "DiscardSave",
     "Effect",
@@ -43,9 +46,12 @@ __all__ = [
     "ListsKept",
     "Message",
     "NoteRefused",
+    "OpenPeer",
     "OtherWindow",
     "Outcome",
     "PadSaved",
+    "PeerCode",
+    "PeerFailed",
     "PhoneLinked",
     "PhoneSaid",
     "PlaySound",
@@ -164,6 +170,37 @@ class TellHost:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenPeer:
+    """Start a connection for ``seat`` with a new secret token: its code is answered by
+    ``PeerCode`` (or ``PeerFailed``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerPeer:
+    """Answer a host's code (already read and checked): this phone's code is answered by
+    ``PeerCode`` with seat -1 (or ``PeerFailed``)."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectPeer:
+    """Finish the connection for ``seat`` with the joining phone's code (read and checked)."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClosePeer:
+    """Close the connection for ``seat`` (-1: this joined phone's, to its host)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class NoteRefused:
     """Write to the console what came over a channel and was refused, and why: never
     applied, never shown as an error to the table (issue 38)."""
@@ -187,6 +224,10 @@ Effect = (
     | TellPhone
     | TellHost
     | NoteRefused
+    | OpenPeer
+    | AnswerPeer
+    | ConnectPeer
+    | ClosePeer
 )
 
 
@@ -269,6 +310,22 @@ class HostSaid:
 
 
 @dataclass(frozen=True, slots=True)
+class PeerCode:
+    """This phone's code for ``seat`` (-1: a joining phone's answer), and the token in it."""
+
+    seat: int
+    code: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class PeerFailed:
+    """The browser could not make a connection for ``seat`` (-1: a joining phone's)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class PhoneLinked:
     """The channel to the phone playing ``seat`` opened, or closed (``open`` False)."""
 
@@ -287,6 +344,8 @@ Answer = (
     | PhoneSaid
     | HostSaid
     | PhoneLinked
+    | PeerCode
+    | PeerFailed
 )
 Message = Tap | Answer
 

@@ -29,7 +29,9 @@ def home_screen(ui: Ui, w: Words, finished: int) -> Markup:
     if ui.can_continue:
         assert ui.game is not None
         actions.insert(0, button(w("home.continue"), "continue", primary=True))
+    seated = ui.joined is not None and ui.joined.seen is not None
     actions += [
+        button(w("net.back_to_table" if seated else "home.join"), "join-table", primary=seated),
         button(w("home.pad"), "pad"),
         button(w("home.rules"), "rules"),
         button(w("home.history", count=finished), "history"),

@@ -25,7 +25,7 @@ __all__ = ["GAME_SCREENS", "back", "depth", "leave", "place", "reopened", "stay"
 # The screens of a game in progress or just finished.
 GAME_SCREENS = frozenset({Screen.HANDOFF, Screen.TABLE, Screen.HAND_OVER, Screen.GAME_OVER})
 # Screens opened over another (each has a Back button that returns to ``Ui.previous``).
-OVER_ANOTHER = frozenset({Screen.RULES, Screen.SETTINGS, Screen.HISTORY, Screen.RESTORE})
+OVER_ANOTHER = frozenset({Screen.RULES, Screen.SETTINGS, Screen.HISTORY, Screen.RESTORE, Screen.PHONES})
 # A reload may reopen these as they were: nothing of them is lost with the page.
 REOPENED = frozenset({Screen.RULES, Screen.SETTINGS, Screen.HISTORY, Screen.PAD, *GAME_SCREENS})
 

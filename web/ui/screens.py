@@ -17,6 +17,7 @@ from phase10 import GameState
 from .kit.html import NO_HTML, Markup, join
 from .kit.i18n import words
 from .menus import home_screen, rules_screen, settings_screen
+from .net.screens import join_screen, phones_screen
 from .pad.screens import pad_hand_screen, pad_screen
 from .records import PastGame
 from .results.screens import game_over_screen, hand_over_screen, history_screen
@@ -67,6 +68,10 @@ def render(
         return corrupt_screen(ui, w)
     if screen is Screen.RESTORE and ui.restore is not None:
         return restore_screen(ui, w)
+    if screen is Screen.JOIN:
+        return join_screen(ui, w)
+    if screen is Screen.PHONES and ui.game is not None:
+        return phones_screen(ui, w)
     if screen is Screen.TABLE and ui.joined is not None and ui.joined.seen is not None:
         return table_screen(table_of(ui), w)  # a seat played from this phone, of a game run on another
     if ui.game is not None:

@@ -61,6 +61,8 @@ class Screen(Enum):
     PAD = "pad"  # the score pad: standings, the sheet, write the next hand
     PAD_HAND = "pad-hand"  # writing (or mending) one hand on the pad
     LIST_EDITOR = "list-editor"  # making a phase list of the table's own (ruling 31)
+    PHONES = "phones"  # the seats of the game played from other phones (issue 38)
+    JOIN = "join"  # joining a game run on another phone (issue 38)
 
 
 class Speed(StrEnum):
@@ -284,13 +286,15 @@ class Link:
     seat: int
     token: str
     open: bool = False
+    code: str = ""  # this phone's code for that phone, shown until the channel opens
 
 
 @dataclass(frozen=True, slots=True)
 class Joined:
     """This phone plays one seat of a game run on another phone (issue 38).  It holds no
     game, only the latest view the host sent of its own seat, numbered ``seq``; ``kinds``,
-    who plays each seat.  ``sent``: an action went to the host and its answer has not come."""
+    who plays each seat.  ``sent``: an action went to the host and its answer has not come.
+    ``seat`` is -1 until the first view says which seat the host gave this phone."""
 
     seat: int
     token: str
@@ -298,6 +302,7 @@ class Joined:
     seq: int = -1
     kinds: tuple[str, ...] = ()
     sent: bool = False
+    code: str = ""  # this phone's answer, shown for the host until the channel opens
 
 
 @dataclass(frozen=True, slots=True)

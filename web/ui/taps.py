@@ -342,6 +342,48 @@ class Hint(Tap):
     pass
 
 
+# --- several phones at one table (net) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPhones(Tap):
+    """The phone that runs the game: which seats are played from other phones."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkPhone(Tap):
+    """Play ``seat`` from another phone: this phone makes its code."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptPhone(Tap):
+    """The code the phone joining for ``seat`` showed, typed or pasted on the host."""
+
+    seat: int
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnlinkPhone(Tap):
+    """Play ``seat`` on this phone again (pass-and-play), or stop waiting for its phone."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenJoin(Tap):
+    """Join a game run on another phone."""
+
+
+@dataclass(frozen=True, slots=True)
+class JoinWithCode(Tap):
+    """The host's code, typed or pasted on the joining phone."""
+
+    code: str
+
+
 # --- sharing and backups (share, backups) -----------------------------------------------------
 
 
@@ -537,6 +579,12 @@ def _sort(event: Event) -> Tap | None:
     return SortHand(Sort(event.value)) if event.value in tuple(Sort) else None
 
 
+def _accept_phone(event: Event) -> Tap | None:
+    """``seat:code``: the seat's button names the seat, its box holds the code."""
+    numbered = _numbered(event.value)
+    return AcceptPhone(*numbered) if numbered is not None else None
+
+
 def _key(event: Event) -> Tap | None:
     single_digit = event.value.isdigit() and len(event.value) == 1
     return Key(event.value) if event.value == "back" or single_digit else None
@@ -600,6 +648,12 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "computer": _plain(ComputerMove),
     "scores": _plain(SeeScores),
     "hint": _plain(Hint),
+    "phones": _plain(OpenPhones),
+    "link-phone": _with_number(LinkPhone),
+    "accept-phone": _accept_phone,
+    "unlink-phone": _with_number(UnlinkPhone),
+    "join-table": _plain(OpenJoin),
+    "join-code": lambda event: JoinWithCode(event.value),
     "share": lambda event: Share(event.value),
     "shared": lambda event: Shared(event.value),
     "save-backup": _plain(SaveBackup),

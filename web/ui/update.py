@@ -31,6 +31,8 @@ from .effects import (
     OtherWindow,
     Outcome,
     PadSaved,
+    PeerCode,
+    PeerFailed,
     PhoneLinked,
     PhoneSaid,
     SaveGame,
@@ -62,11 +64,17 @@ HANDLERS: dict[type[Tap], Handler] = {
     **share.HANDLERS,
     **coaching.HANDLERS,
     **backups.HANDLERS,
+    **host.HANDLERS,
+    **joined.HANDLERS,
 }
 
 
 def update(ui: Ui, message: Message) -> Outcome:
     """The UI state after ``message``, and the effects it asks the page to carry out."""
+    return host.ends_with_its_game(ui, _step(ui, message))
+
+
+def _step(ui: Ui, message: Message) -> Outcome:
     if isinstance(message, Tap):
         return _kept(ui, _tapped(ui, message))
     if isinstance(message, PhoneSaid):
@@ -75,6 +83,10 @@ def update(ui: Ui, message: Message) -> Outcome:
         return joined.host_said(ui, message)
     if isinstance(message, PhoneLinked):
         return host.linked(ui, message) if ui.joined is None else Outcome(joined.host_linked(ui, message))
+    if isinstance(message, PeerCode):
+        return Outcome(joined.answered(ui, message) if message.seat < 0 else host.offered(ui, message))
+    if isinstance(message, PeerFailed):
+        return Outcome(replace(ui, message=text("net.no_connection")))
     return Outcome(_answered(ui, message))
 
 

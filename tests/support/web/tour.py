@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ui.effects import ListsKept
+from ui.effects import HostSaid, ListsKept, PeerCode, PhoneLinked, TellPhone
 from ui.kit.i18n import text
+from ui.net.pairing import Candidate, Role, Summary, write_code
 from ui.records import PastGame, Restore
 from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.table.play import computer_due
@@ -96,6 +97,7 @@ def every_screen() -> Iterator[tuple[str, Ui]]:
     clash = SetupInput(("", ""), ("person", "person"), ways=("ten-hands", "any-order"))
     yield "setup, ways that do not combine", handle(setup, Event("setup-change", form=clash))
     yield from pad_screens(home)
+    yield from phone_screens(home)
     first = ("first-to-n",)
     tables = (
         (("Ann", "Bo", "Cy"), ("person",) * 3, "classic", "4", "2", first, setup),
@@ -182,3 +184,37 @@ def pad_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     chosen = handle(handle(dealt, Event("pad-start", form=picked)), Event("pad-write"))
     yield "pad hand, phases in any order", chosen
     yield "pad hand, a phase written", handle(chosen, Event("pad-phase", "1:2"))
+
+
+def pairing_code(role: Role, token: bytes) -> str:
+    """A code as a phone would make it (two mDNS names, as Chromium lists them)."""
+    names = ("302d3c78-cad7-4d62-ae7c-f02ccd1c300e.local", "67b340c9-6a81-4035-9125-317e3e99d629.local")
+    candidates = tuple(Candidate(name, 46725 + i) for i, name in enumerate(names))
+    return write_code(Summary(role, token, bytes(range(32)), "j6VW", "FO7AMJfWmIaUSMfPDpMyrrDD", candidates))
+
+
+def phone_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
+    """A game on several phones: the host's seats and codes, the joining phone, its table."""
+    token = bytes(range(8))
+    joining = handle(home, Event("join-table"))
+    yield "join a table", joining
+    yield "join a table, a code refused", handle(joining, Event("join-code", "NOT A CODE"))
+    answered = handle(joining, Event("join-code", pairing_code(Role.OFFER, token)))
+    answered = update(answered, PeerCode(-1, pairing_code(Role.ANSWER, token), token.hex())).ui
+    yield "join a table, the answer shown", answered
+    fields = SetupInput(("Ann", "Bo", "Robo"), ("person", "person", "normal"), seed="9")
+    host = handle(handle(home, Event("new-game")), Event("start-game", form=fields))
+    shown = handle(host, Event("reveal")) if host.screen is Screen.HANDOFF else host
+    yield "the table's menu, on the phone that runs the game", handle(shown, Event("menu"))
+    phones = handle(host, Event("phones"))
+    yield "phones at the table", phones
+    waiting = update(phones, PeerCode(1, pairing_code(Role.OFFER, token), token.hex())).ui
+    yield "phones at the table, a code shown", waiting
+    yield "phones at the table, a code refused", handle(waiting, Event("accept-phone", "1:AAAA"))
+    linked = update(waiting, PhoneLinked(1, True))
+    yield "phones at the table, a phone linked", linked.ui
+    table = update(answered, HostSaid(next(e.text for e in linked.effects if isinstance(e, TellPhone))))
+    yield "a joined phone's table", table.ui
+    yield "home, with a joined table", handle(table.ui, Event("home"))
+    played = handle(linked.ui, Event("back"))
+    yield "the host's table, a seat on its own phone", played

@@ -228,7 +228,10 @@ def button(
     enabled: bool = True,
     danger: bool = False,
     name: str | None = None,
+    field: str | None = None,
 ) -> Markup:
+    """A button; ``field``: the id of the box whose text the tap carries (after ``value``
+    and a colon, when it has a value)."""
     kind = "primary" if primary else "danger" if danger else None
     return el(
         "button",
@@ -237,6 +240,7 @@ def button(
         class_=kind,
         data_action=action,
         data_value=value or None,
+        data_field=field,
         disabled=not enabled,
         aria_label=name,
     )

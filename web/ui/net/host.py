@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from phase10.rules import PERSON
 from phase10.wire import (
     ActionMessage,
     Ping,
@@ -25,11 +26,34 @@ from phase10.wire import (
     write_message,
 )
 
-from ..effects import NoteRefused, Outcome, PhoneLinked, PhoneSaid, TellPhone
-from ..state import Link, Ui
+from .. import taps
+from ..effects import (
+    ClosePeer,
+    ConnectPeer,
+    Handler,
+    NoteRefused,
+    OpenPeer,
+    Outcome,
+    PeerCode,
+    PhoneLinked,
+    PhoneSaid,
+    TellPhone,
+)
+from ..kit.i18n import NOTHING, text
+from ..state import Link, Screen, Ui
 from ..table.play import moved
+from .pairing import PairingError, Role, read_code
 
-__all__ = ["link_seat", "linked", "phone_said", "share_views", "unlink_seat"]
+__all__ = [
+    "HANDLERS",
+    "ends_with_its_game",
+    "link_seat",
+    "linked",
+    "offered",
+    "phone_said",
+    "share_views",
+    "unlink_seat",
+]
 
 # Refusals a phone hears back about: its move came too late or is not legal now.  A wrong
 # token or a seat no phone plays is not answered: that text did not come from the seat's phone.
@@ -98,3 +122,69 @@ def phone_said(ui: Ui, message: PhoneSaid) -> Outcome:
         as_it_is = TellPhone(seat, write_message(view_for(ui.game, seat, ui.sent_seq, refused=True)))
         return Outcome(ui, (noted, as_it_is))
     return moved(ui, said.action, game)
+
+
+def ends_with_its_game(before: Ui, step: Outcome) -> Outcome:
+    """A game replaced by another (a new deal, another window's) ends every link: a phone
+    joined for a seat of one game never sees a seat of the next."""
+    after = step.ui
+    if not after.links:
+        return step
+    same = before.game is not None and after.game is not None and after.game.config == before.game.config
+    if same:
+        return step
+    closes = tuple(ClosePeer(link.seat) for link in after.links)
+    return Outcome(replace(after, links=()), (*step.effects, *closes))
+
+
+def offered(ui: Ui, news: PeerCode) -> Ui:
+    """This phone's code for the seat's phone is ready: the seat waits for that phone."""
+    if ui.game is None or not 0 <= news.seat < len(ui.game.players):
+        return ui
+    linked_now = link_seat(ui, news.seat, news.token)
+    links = tuple(
+        replace(link, code=news.code) if link.seat == news.seat else link for link in linked_now.links
+    )
+    return replace(linked_now, links=links, message=NOTHING)
+
+
+def _open_phones(ui: Ui, _tap: taps.OpenPhones) -> Ui:
+    if ui.game is None or ui.joined is not None:
+        return ui
+    return replace(ui, screen=Screen.PHONES, previous=ui.screen, menu=False, prompt=None, message=NOTHING)
+
+
+def _link_phone(ui: Ui, tap: taps.LinkPhone) -> Ui | Outcome:
+    """Make a code for a person's seat (a computer player has no phone)."""
+    game = ui.game
+    if game is None or not 0 <= tap.seat < len(game.players) or game.config.kinds[tap.seat] != PERSON:
+        return ui
+    return Outcome(replace(ui, message=NOTHING), (ClosePeer(tap.seat), OpenPeer(tap.seat)))
+
+
+def _accept_phone(ui: Ui, tap: taps.AcceptPhone) -> Ui | Outcome:
+    """The joining phone's code: read and checked here; the connection made by the page."""
+    link = next((link for link in ui.links if link.seat == tap.seat), None)
+    if link is None or link.open:
+        return ui
+    try:
+        summary = read_code(tap.code)
+    except PairingError:
+        return replace(ui, message=text("net.code_unread"))
+    if summary.role is not Role.ANSWER:
+        return replace(ui, message=text("net.code_of_host"))
+    if summary.token.hex() != link.token:
+        return replace(ui, message=text("net.code_other_seat"))
+    return Outcome(replace(ui, message=NOTHING), (ConnectPeer(tap.seat, tap.code),))
+
+
+def _unlink_phone(ui: Ui, tap: taps.UnlinkPhone) -> Outcome:
+    return Outcome(replace(unlink_seat(ui, tap.seat), message=NOTHING), (ClosePeer(tap.seat),))
+
+
+HANDLERS: dict[type[taps.Tap], Handler] = {
+    taps.OpenPhones: _open_phones,
+    taps.LinkPhone: _link_phone,
+    taps.AcceptPhone: _accept_phone,
+    taps.UnlinkPhone: _unlink_phone,
+}

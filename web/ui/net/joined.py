@@ -15,17 +15,32 @@ from phase10 import Step
 from phase10.view import PlayerView
 from phase10.wire import Ping, ViewMessage, WireError, read_message
 
-from ..effects import HostSaid, NoteRefused, Outcome, PhoneLinked, PlaySound
+from .. import taps
+from ..effects import (
+    AnswerPeer,
+    ClosePeer,
+    Handler,
+    HostSaid,
+    NoteRefused,
+    Outcome,
+    PeerCode,
+    PhoneLinked,
+    PlaySound,
+)
 from ..kit.i18n import NOTHING, text
 from ..state import Joined, Screen, Ui
 from ..table.play import REFUSED
+from .pairing import PairingError, Role, read_code
 
-__all__ = ["host_linked", "host_said", "join"]
+__all__ = ["HANDLERS", "answered", "host_linked", "host_said", "join"]
 
 
 def join(ui: Ui, seat: int, token: str) -> Ui:
-    """This phone plays ``seat`` of the host's game from now on; it waits for its first view."""
-    return replace(ui, joined=Joined(seat, token), selected=(), prompt=None, message=NOTHING)
+    """This phone plays ``seat`` of the host's game from now on (-1: the seat the first view
+    names); it waits for that view on the joining screen."""
+    return replace(
+        ui, joined=Joined(seat, token), screen=Screen.JOIN, selected=(), prompt=None, message=NOTHING
+    )
 
 
 def host_said(ui: Ui, message: HostSaid) -> Outcome:
@@ -41,7 +56,7 @@ def host_said(ui: Ui, message: HostSaid) -> Outcome:
         return Outcome(ui)
     if not isinstance(said, ViewMessage):
         return Outcome(ui, (NoteRefused("host: the host sends views, not moves"),))
-    if said.view.seat != joined.seat:
+    if joined.seat >= 0 and said.view.seat != joined.seat:
         return Outcome(ui, (NoteRefused(f"host: a view of seat {said.view.seat}, not {joined.seat}"),))
     if said.seq < joined.seq:
         return Outcome(ui, (NoteRefused(f"host: view {said.seq} is older than view {joined.seq}"),))
@@ -54,8 +69,10 @@ def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
     same_hand = before is not None and before.hand == seen.hand
     after = replace(
         ui,
-        joined=replace(joined, seen=seen, seq=said.seq, kinds=said.kinds, sent=False),
-        screen=Screen.TABLE,
+        joined=replace(
+            joined, seat=seen.seat, seen=seen, seq=said.seq, kinds=said.kinds, sent=False, code=""
+        ),
+        screen=Screen.TABLE if ui.screen in (Screen.JOIN, Screen.TABLE) else ui.screen,
         selected=ui.selected if same_hand else (),
         prompt=ui.prompt if same_hand and not refused else None,
         message=REFUSED if refused else ui.message if same_hand else NOTHING,
@@ -84,3 +101,33 @@ def host_linked(ui: Ui, news: PhoneLinked) -> Ui:
     if ui.joined is None:
         return ui
     return replace(ui, message=NOTHING if news.open else text("net.host_lost"))
+
+
+def answered(ui: Ui, news: PeerCode) -> Ui:
+    """This phone's answer is ready: shown for the host to read."""
+    if ui.joined is None or news.token != ui.joined.token:
+        return ui
+    return replace(ui, joined=replace(ui.joined, code=news.code), message=NOTHING)
+
+
+def _open_join(ui: Ui, _tap: taps.OpenJoin) -> Ui:
+    """The joining screen; or, for a phone already playing a seat, its table."""
+    seated = ui.joined is not None and ui.joined.seen is not None
+    return replace(ui, screen=Screen.TABLE if seated else Screen.JOIN, menu=False, message=NOTHING)
+
+
+def _join_with_code(ui: Ui, tap: taps.JoinWithCode) -> Ui | Outcome:
+    """The host's code: read and checked here; this phone's answer made by the page."""
+    try:
+        summary = read_code(tap.code)
+    except PairingError:
+        return replace(ui, message=text("net.code_unread"))
+    if summary.role is not Role.OFFER:
+        return replace(ui, message=text("net.code_of_joiner"))
+    return Outcome(join(ui, -1, summary.token.hex()), (ClosePeer(-1), AnswerPeer(tap.code)))
+
+
+HANDLERS: dict[type[taps.Tap], Handler] = {
+    taps.OpenJoin: _open_join,
+    taps.JoinWithCode: _join_with_code,
+}

@@ -26,7 +26,10 @@ from pyscript.js_modules import platform as js_platform
 from .. import navigation, taps
 from ..effects import (
     Announce,
+    AnswerPeer,
     BackupWritten,
+    ClosePeer,
+    ConnectPeer,
     DiscardPad,
     DiscardSave,
     Effect,
@@ -36,6 +39,8 @@ from ..effects import (
     KeepList,
     ListsKept,
     Message,
+    NoteRefused,
+    OpenPeer,
     OtherWindow,
     Outcome,
     PadSaved,
@@ -46,6 +51,8 @@ from ..effects import (
     SaveSettings,
     ShareSheet,
     StorageKept,
+    TellHost,
+    TellPhone,
     WriteBackup,
 )
 from ..kit.i18n import Text, text
@@ -60,7 +67,7 @@ from ..table.narration import announcement
 from ..table.play import timer_delay, timer_event
 from ..taps import Tap
 from ..update import update
-from . import first_paint, platform, pwa, scrolling, sound
+from . import first_paint, peers, platform, pwa, scrolling, sound
 
 
 @dataclass
@@ -226,7 +233,27 @@ def _perform(effect: Effect, ui: Ui) -> Message | None:
         return taps.BackedUp(_save_backup())
     elif isinstance(effect, ShareSheet):
         _share(ui, effect.which)
+    else:
+        _perform_net(effect)
     return None
+
+
+def _perform_net(effect: Effect) -> None:
+    """The effects of a game on several phones: the connections and their channels."""
+    if isinstance(effect, TellPhone):
+        peers.send(effect.seat, effect.text)
+    elif isinstance(effect, TellHost):
+        peers.send(peers.HOST, effect.text)
+    elif isinstance(effect, NoteRefused):
+        window.console.warn(f"ten-phases: refused from another phone: {effect.line}")
+    elif isinstance(effect, OpenPeer):
+        peers.offer(effect.seat, dispatch)
+    elif isinstance(effect, AnswerPeer):
+        peers.answer(effect.code, dispatch)
+    elif isinstance(effect, ConnectPeer):
+        peers.connect(effect.seat, effect.code, dispatch)
+    elif isinstance(effect, ClosePeer):
+        peers.close(effect.seat)
 
 
 def _save_game(effect: SaveGame) -> GameSaved | None:
@@ -526,6 +553,11 @@ def _on_click(event: Any) -> None:
         return
     event.preventDefault()
     value = _attr(target, "data-value")
+    box = _attr(target, "data-field")
+    if box:  # the control carries the text of a box (a pairing code)
+        field = document.getElementById(box)
+        typed = str(field.value) if field else ""
+        value = f"{value}:{typed}" if value else typed
     if action in ("start-game", "play-again", "deal-phase-list"):
         value = _random_seed()
     dispatch_event(Event(action, value, _form_fields()))

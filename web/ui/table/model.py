@@ -284,6 +284,7 @@ class Table:
     menu: bool = False  # the table's menu is open
     all_moves: bool = False  # every move since the watcher's turn listed, not only the newest
     away: tuple[int, ...] = ()  # the seats played from other phones
+    can_host: bool = False  # this phone runs the game: its seats may be played from other phones
 
     @property
     def flipping(self) -> bool:
@@ -408,6 +409,7 @@ def _table(
         menu=ui.menu,
         all_moves=ui.all_moves,
         away=away(ui),
+        can_host=ui.game is not None and ui.joined is None,
     )
 
 

@@ -407,9 +407,10 @@ def _pick_choice(index: int, action: Action, seen: PlayerView, w: Words) -> Mark
     )
 
 
-def menu_panel(w: Words) -> Markup:
-    """The table's menu, over the table: the rules and settings (each returns to the table)
-    and leaving the table, which keeps the game.  Close is last, where Menu's tap landed."""
+def menu_panel(w: Words, phones: bool = False) -> Markup:
+    """The table's menu, over the table: the rules and settings (each returns to the table),
+    on the phone that runs the game the seats played from other phones, and leaving the
+    table, which keeps the game.  Close is last, where Menu's tap landed."""
     return el(
         "div",
         el(
@@ -421,6 +422,7 @@ def menu_panel(w: Words) -> Markup:
                 button(w("button.settings"), "settings"),
                 class_="row menu-row",
             ),
+            el("div", button(w("menu.phones"), "phones"), class_="row menu-row") if phones else "",
             el("p", w("menu.leave_note"), class_="prompt-note"),
             el("div", button(w("menu.leave"), "home"), class_="row menu-row"),
             el("div", button(w("menu.close"), "menu-close"), class_="cancel-row"),

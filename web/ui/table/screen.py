@@ -125,7 +125,7 @@ def table_screen(table: Table, w: Words) -> Markup:
         area,
         dock(side, hand),
         prompt_panel(table.prompt, seen, w) if table.prompt else "",
-        menu_panel(w) if table.menu else "",
+        menu_panel(w, phones=table.can_host) if table.menu else "",
         class_="table-screen with-hand" + (" my-turn" if table.mine else ""),
         data_players=str(len(table.seen.players)),
     )
@@ -215,7 +215,7 @@ def open_table_screen(table: Table, w: Words) -> Markup:
             players_section(table, table.order, w, w("table.players")),
         ),
         dock([ticker(table, w), el("p", w("table.open_hint", name=playing), class_="hint open-table")]),
-        menu_panel(w) if table.menu else "",
+        menu_panel(w, phones=table.can_host) if table.menu else "",
         class_="table-screen",
         data_players=str(len(table.seen.players)),
     )
@@ -244,7 +244,7 @@ def closing_screen(table: Table, w: Words) -> Markup:
         turn_bar(table, w, seen.me.name),
         table_area(table, w, piles(seen, (), w), players_section(table, table.order, w, w("table.players"))),
         dock([ending]),
-        menu_panel(w) if table.menu else "",
+        menu_panel(w, phones=table.can_host) if table.menu else "",
         class_="table-screen",
         data_players=str(len(table.seen.players)),
     )

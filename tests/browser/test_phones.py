@@ -1,0 +1,190 @@
+"""A game on two phones (issue 38), in Chromium: Ann's phone runs the game; Bo joins from
+his own phone by the text codes alone (typed, as a person would when no camera can be
+used), over a data channel with no ICE server, and plays his turns there.
+
+The two phones are two browser contexts on one machine: two separate apps, each with its
+own storage, connected only by what their codes say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.state import Event
+
+from phase10 import Draw, GameState
+from phase10.wire import ActionMessage, write_message
+from support.browser.driving import open_app, renders, saved_game, start_game, tap
+from support.browser.engines import PHONE
+
+BO = 1
+
+
+def _wait_render(page: Any, before: int) -> None:
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+
+
+def _code(page: Any) -> str:
+    page.wait_for_selector(".pair-code[data-code]", timeout=15_000)
+    return str(page.locator(".pair-code").first.get_attribute("data-code"))
+
+
+def _type_and_tap(page: Any, box: str, event: Event, text: str) -> None:
+    page.fill(box, text)
+    before = renders(page)
+    page.locator(f"[data-action={event.name}]").first.click()
+    _wait_render(page, before)
+
+
+def _seated(host: Any, phone: Any, url: str) -> None:
+    """Ann's phone deals; Bo's joins by the codes."""
+    start_game(host, url, ("Ann", "Bo"), "first-to-n", "1", seed="11")
+    if host.locator("[data-action=reveal]").count():
+        tap(host, Event("reveal"))
+    tap(host, Event("menu"))
+    tap(host, Event("phones"))
+    tap(host, Event("link-phone", "1"))
+    offer = _code(host)
+    assert 100 < len(offer) < 200 and offer.isalnum()
+
+    open_app(phone, url)
+    tap(phone, Event("join-table"))
+    _type_and_tap(
+        phone, "#host-code", Event("join-code"), " ".join(offer[i : i + 4] for i in range(0, len(offer), 4))
+    )
+    answer = _code(phone)
+    assert answer != offer
+
+    host.fill("#answer-1", answer.lower())  # a code typed in lower case still reads
+    host.locator("[data-action=accept-phone]").click()
+    host.wait_for_selector(".phone-linked", timeout=15_000)
+    phone.wait_for_selector("html[data-screen=table] .hand [data-card]", timeout=15_000)
+    tap(host, Event("back"))
+
+
+def _hand(page: Any) -> list[str]:
+    return list(
+        page.evaluate("() => [...document.querySelectorAll('.hand [data-card]')].map((e) => e.dataset.card)")
+    )
+
+
+def _faces(page: Any) -> set[str]:
+    return set(
+        page.evaluate("() => [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)")
+    )
+
+
+def _public(game: GameState) -> set[str]:
+    """What anyone at the table may see: the discard's top and the groups laid."""
+    shown = {str(card) for player in game.players for group in player.groups for card in group.cards}
+    return shown | ({str(game.discard_top)} if game.discard_top is not None else set())
+
+
+def _click(page: Any, event: Event, renders_after: int) -> None:
+    """Tap ``event``'s control and wait for ``renders_after`` renders: on Bo's phone a move
+    renders twice (sent, then the host's answer), on the host once."""
+    before = renders(page)
+    value = f"[data-value='{event.value}']" if event.value else ""
+    page.locator(f"[data-action={event.name}]{value}").first.click()
+    page.wait_for_function(
+        f"() => Number(document.documentElement.dataset.renders) >= {before + renders_after}", timeout=15_000
+    )
+
+
+def _turn(page: Any, renders_after: int) -> None:
+    """Draw, then discard the first card (a Skip asks whom: the first choice)."""
+    _click(page, Event("draw"), renders_after)
+    _click(page, Event("select", "0"), 1)
+    if page.locator("[data-action=discard]:not([disabled])").count() == 0:
+        return  # the first card cannot be discarded (never so in this deal)
+    _click(page, Event("discard"), 1 if page.locator("[data-action=choose]").count() else renders_after)
+    if page.locator("[data-action=choose]").count():
+        _click(page, Event("choose", "0"), renders_after)
+
+
+def _now(host: Any, phone: Any, before: GameState) -> GameState:
+    """The game once the turn has passed, as the host saved it and Bo's phone shows it."""
+    for _ in range(150):
+        game = saved_game(host)
+        assert game is not None
+        mine = sorted(str(card) for card in game.players[BO].shown_hand)
+        if (game.current != before.current or game.is_over) and sorted(_hand(phone)) == mine:
+            return game
+        host.wait_for_timeout(100)
+    raise AssertionError("the turn did not pass on both phones")
+
+
+def test_bo_plays_his_turns_on_his_own_phone(context: Any, browser: Any, server: Any) -> None:
+    host = context.new_page()
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone = phone_context.new_page()
+        _seated(host, phone, server.url)
+        game = saved_game(host)
+        assert game is not None
+        turns = {0: 0, BO: 0}
+        while min(turns.values()) < 3 and not game.is_over:
+            # Bo's phone shows his hand and nothing of Ann's; Ann's never shows Bo's.
+            assert sorted(_hand(phone)) == sorted(str(card) for card in game.players[BO].shown_hand)
+            assert _faces(phone) <= {str(c) for c in game.players[BO].shown_hand} | _public(game)
+            assert _faces(host) <= {str(c) for c in game.players[0].shown_hand} | _public(game)
+            turns[game.current] += 1
+            _turn(phone if game.current == BO else host, 2 if game.current == BO else 1)
+            game = _now(host, phone, game)
+        assert min(turns.values()) >= 3
+        assert "On their own phone" in host.locator("[data-seat='1']").first.inner_text()
+    finally:
+        phone_context.close()
+
+
+# Sent from Bo's phone down its live channel, as a hostile or broken app could.
+SEND = """async (texts) => {
+  const { python } = await import('./interpreter.js');
+  const pyodide = await python;
+  const peers = pyodide.pyimport('ui.shell.peers');
+  for (const text of texts) peers.send(peers.HOST, text);
+}"""
+
+
+def test_what_a_phone_sends_is_checked_on_the_host(context: Any, browser: Any, server: Any) -> None:
+    """Garbage, another seat's move, a forged token, a replay, a huge text: each is refused
+    and noted on the host's console, and the game stays as it was."""
+    host = context.new_page()
+    warnings: list[str] = []
+    host.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone = phone_context.new_page()
+        _seated(host, phone, server.url)
+        before = host.evaluate("() => localStorage.getItem('ten-phases/game')")
+        game = saved_game(host)
+        assert game is not None
+        seq = int(phone.evaluate(SEQ))
+        hostile = [
+            "}{",
+            write_message(ActionMessage(0, "0" * 16, seq, Draw())),
+            write_message(ActionMessage(BO, "forged", seq, Draw())),
+            write_message(ActionMessage(BO, phone.evaluate(TOKEN), seq + 5, Draw())),
+            "x" * 256_100,  # more than any message, less than the channel carries
+        ]
+        phone.evaluate(SEND, hostile)
+        for _ in range(50):
+            if len([w for w in warnings if "refused" in w]) >= len(hostile):
+                break
+            host.wait_for_timeout(100)
+        refused = [w for w in warnings if "refused from another phone" in w]
+        assert len(refused) == len(hostile), warnings
+        assert host.evaluate("() => localStorage.getItem('ten-phases/game')") == before
+    finally:
+        phone_context.close()
+
+
+SEQ = """async () => {
+  const { python } = await import('./interpreter.js');
+  const pyodide = await python;
+  return pyodide.runPython('from ui.shell import app; app._app.ui.joined.seq');
+}"""
+TOKEN = """async () => {
+  const { python } = await import('./interpreter.js');
+  const pyodide = await python;
+  return pyodide.runPython('from ui.shell import app; app._app.ui.joined.token');
+}"""

@@ -1,0 +1,138 @@
+"""The screens of a game on several phones (issue 38): on the phone that runs the game, who
+plays on which phone, with the codes that pair a phone to a seat; on a joining phone, the
+host's code typed in and this phone's answer shown."""
+
+from __future__ import annotations
+
+from phase10.rules import PERSON
+
+from ..kit.html import Markup, el, join
+from ..kit.i18n import Words
+from ..kit.widgets import button, header
+from ..saves.screens import notice
+from ..state import Link, Ui
+
+__all__ = ["join_screen", "phones_screen", "spaced"]
+
+# A code is shown in groups of this many characters, to read out or type in parts; the
+# groups' spaces are forgiven when it is read back (``pairing.read_code``).
+GROUP = 4
+
+
+def spaced(code: str) -> str:
+    """``code`` in groups of four, for reading aloud or typing."""
+    return " ".join(code[at : at + GROUP] for at in range(0, len(code), GROUP))
+
+
+def phones_screen(ui: Ui, w: Words) -> Markup:
+    """Each seat of the game: played on this phone, on its own phone, or waiting for one."""
+    game = ui.game
+    assert game is not None
+    links = {link.seat: link for link in ui.links}
+    seats = [
+        _seat(seat, name, game.config.kinds[seat], links.get(seat), w)
+        for seat, name in enumerate(game.config.players)
+    ]
+    return join(
+        [
+            header(w, w("net.phones_title"), back=True),
+            notice(ui.message, w),
+            el(
+                "section",
+                el("p", w("net.phones_intro")),
+                el("ul", *seats, class_="phone-seats"),
+                class_="card-panel",
+            ),
+        ]
+    )
+
+
+def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Markup:
+    title = el("h2", name, class_="phone-seat-name")
+    if kind != PERSON:
+        return el("li", title, el("p", w("net.computer_seat")), class_="phone-seat")
+    if link is None:
+        return el(
+            "li",
+            title,
+            el("p", w("net.on_this_phone")),
+            button(w("net.join_with_phone"), "link-phone", value=str(seat)),
+            class_="phone-seat",
+        )
+    if link.open:
+        return el(
+            "li",
+            title,
+            el("p", "✓ " + w("net.on_own_phone"), class_="phone-linked"),
+            button(w("net.play_here"), "unlink-phone", value=str(seat)),
+            class_="phone-seat linked",
+        )
+    box = f"answer-{seat}"
+    return el(
+        "li",
+        title,
+        el("p", w("net.waiting_phone"), class_="phone-waiting"),
+        el("p", w("net.show_code", name=name), id=f"offer-{seat}-label"),
+        el(
+            "output",
+            spaced(link.code),
+            class_="pair-code",
+            data_code=link.code,
+            aria_labelledby=f"offer-{seat}-label",
+        ),
+        el("label", w("net.their_code", name=name), for_=box),
+        el(
+            "textarea",
+            "",
+            id=box,
+            rows="3",
+            autocomplete="off",
+            autocapitalize="characters",
+            spellcheck="false",
+            class_="code-box",
+        ),
+        el(
+            "div",
+            button(w("net.connect"), "accept-phone", value=str(seat), primary=True, field=box),
+            button(w("net.stop_waiting"), "unlink-phone", value=str(seat)),
+            class_="row",
+        ),
+        class_="phone-seat waiting",
+    )
+
+
+def join_screen(ui: Ui, w: Words) -> Markup:
+    """The host's code typed in; then this phone's answer, for the host to type."""
+    joined = ui.joined
+    answer = joined.code if joined is not None else ""
+    parts: list[Markup | str] = [el("p", w("net.join_intro"))]
+    if answer:
+        parts += [
+            el("p", w("net.show_host"), id="answer-label"),
+            el(
+                "output", spaced(answer), class_="pair-code", data_code=answer, aria_labelledby="answer-label"
+            ),
+            el("p", w("net.waiting_host"), class_="phone-waiting", role="status"),
+        ]
+    else:
+        parts += [
+            el("label", w("net.host_code"), for_="host-code"),
+            el(
+                "textarea",
+                "",
+                id="host-code",
+                rows="3",
+                autocomplete="off",
+                autocapitalize="characters",
+                spellcheck="false",
+                class_="code-box",
+            ),
+            el("div", button(w("net.join"), "join-code", primary=True, field="host-code"), class_="row"),
+        ]
+    return join(
+        [
+            header(w, w("net.join_title"), back=True),
+            notice(ui.message, w),
+            el("section", *parts, class_="card-panel join-table"),
+        ]
+    )
