@@ -8,9 +8,11 @@ against the lock file and installs it; the service worker keeps the wheel once f
 wheel never joins a first visit's bytes.
 
 Why Pyodide's loader, not micropip or the wheel on ``sys.path``: measured in Chromium
-(docs/benchmarks.md), it is the quickest of the three, from the wheel's cold fetch to the
-first SVG; micropip would also ship its own wheel and import its dependencies first, and
-importing from a zip on ``sys.path`` is slower and needs its own hash check.
+(benchmarks/qr_load.py --compare, docs/benchmarks.md), it is the quickest of the three
+from the wheel's cold fetch to the first SVG (235 ms against 341 and 506 here, 1.2 s
+against 1.7 and 2.5 with the CPU slowed 4x); micropip must first load and import itself,
+and would ship its own wheel, and importing from a zip on ``sys.path`` is slower and needs
+a hash check of its own.
 
 Imported by the page only: this module needs PyScript (through ``ui.shell.platform``),
 so the memory snapshot's Python (web/snapshot.js) leaves it out.
