@@ -5,7 +5,8 @@
     python3 build.py serve [--port 8000]  build, then serve dist/ on http://127.0.0.1:PORT
 
 Inputs, all pinned: Pyodide and PyScript from package-lock.json (installed with
-``npm ci`` when missing), and the engine wheel built from pyproject.toml.  The
+``npm ci`` when missing), the engine wheel built from pyproject.toml, and the wheels
+loaded on demand (ON_DEMAND_WHEELS: version and sha256, fetched with ``pip download``).  The
 same inputs give the same dist/, byte for byte: files are copied or generated
 deterministically, and the wheel is built with a fixed SOURCE_DATE_EPOCH.
 
@@ -44,6 +45,15 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # modules again. web/interpreter.js loads this one, and the stock zip if it fails.
 PRECOMPILED_STDLIB = "python_stdlib.pyc.zip"
 NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
+# Pure-Python wheels from the package registry that the app loads only when a screen first
+# needs one, never as it starts: name -> (version, sha256 of the wheel). ``pip download``
+# fetches each into .cache/build/wheels, and a wheel that is not these bytes fails the
+# build. Each goes into the lock file (Pyodide's loadPackage checks its sha256 too) and
+# into the service worker's ON_DEMAND list: kept once fetched, so never a first visit's
+# bytes, but offline from its first use on. segno draws the QR codes that pair phones.
+ON_DEMAND_WHEELS = {
+    "segno": ("1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),
+}
 # PyScript plugins the app switches off (config "plugins": "!name"); with them off,
 # the page loads only core.js, its core chunk, and the error chunk.
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
@@ -104,6 +114,38 @@ def engine_wheel() -> Path:
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT, env=env)
     (wheel,) = out.glob("phase10-*.whl")
     return wheel
+
+
+def pinned_wheel(name: str, version: str, sha256: str) -> Path:
+    """``name``'s wheel at ``version``, from the registry, whose bytes must hash to ``sha256``;
+    kept in .cache/ (and fetched again if the copy there is not those bytes)."""
+    folder = CACHE / "wheels"
+    kept = sorted(folder.glob(f"{name}-{version}-*.whl"))
+    if len(kept) == 1 and sha256_of(kept[0]) == sha256:
+        return kept[0]
+    for old in kept:
+        old.unlink()
+    download = folder / ".download"
+    shutil.rmtree(download, ignore_errors=True)
+    download.mkdir(parents=True)
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    # The tags ask for a pure-Python wheel that Pyodide's Python (3.14) can import.
+    run(
+        sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+        "--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any",
+        "--dest", download, f"{name}=={version}", env=env,
+    )  # fmt: skip
+    (wheel,) = download.glob(f"{name}-{version}-*.whl")
+    got = sha256_of(wheel)
+    if got != sha256:
+        sys.exit(
+            f"{wheel.name} has sha256 {got}, not the {sha256} pinned in build.py's ON_DEMAND_WHEELS:"
+            " the registry served other bytes. Check the release before changing the pin."
+        )
+    target = folder / wheel.name
+    wheel.replace(target)
+    download.rmdir()
+    return target
 
 
 # --- the standard library, compiled by Pyodide's own Python ------------------------------
@@ -305,7 +347,8 @@ def build(out: Path = DIST, note: str = "") -> str:
         for name in PYODIDE_FILES:
             copy(pyodide / name, staging / "pyodide" / name)
         copy(precompiled_stdlib(pyodide), staging / "pyodide" / PRECOMPILED_STDLIB)
-        wheels = {"phase10": engine}
+        on_demand = {name: pinned_wheel(name, *pin) for name, pin in ON_DEMAND_WHEELS.items()}
+        wheels = {"phase10": engine, **on_demand}
         for wheel in wheels.values():
             copy(wheel, staging / "pyodide" / wheel.name)
         write_lock_file(pyodide / "pyodide-lock.json", staging / "pyodide" / "pyodide-lock.json", wheels)
@@ -351,7 +394,7 @@ def build(out: Path = DIST, note: str = "") -> str:
         }
         (staging / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")
 
-        build_id = _finish(staging, note)
+        build_id = _finish(staging, note, [f"pyodide/{wheel.name}" for wheel in on_demand.values()])
         old = Path(staging_dir) / "old"
         if out.exists():
             out.rename(old)
@@ -360,8 +403,9 @@ def build(out: Path = DIST, note: str = "") -> str:
     return build_id
 
 
-def _finish(staging: Path, note: str) -> str:
-    """Stamp the build id into the page, then write the service worker's precache list."""
+def _finish(staging: Path, note: str, on_demand: list[str]) -> str:
+    """Stamp the build id into the page, then write the service worker's lists: the files
+    it precaches, and those it keeps only once the page first asks for them."""
     index = staging / "index.html"
     files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
     content = hashlib.sha256()
@@ -373,11 +417,13 @@ def _finish(staging: Path, note: str) -> str:
     index.write_text(page)
     # The stock library is only the fallback of a precompiled one Python refuses, which
     # the build has already seen start: it is fetched then, not on every first visit.
-    precache = {name: sha256_of(staging / name) for name in files if name not in NOT_PRECACHED}
+    precache = {name: sha256_of(staging / name) for name in files if name not in (*NOT_PRECACHED, *on_demand)}
+    later = {name: sha256_of(staging / name) for name in on_demand}
     worker = (ROOT / "service_worker" / "sw.js").read_text()
     worker = worker.replace("__BUILD_ID__", build_id).replace(
         "__PRECACHE__", json.dumps(precache, indent=1, sort_keys=True)
     )
+    worker = worker.replace("__ON_DEMAND__", json.dumps(later, indent=1, sort_keys=True))
     (staging / "sw.js").write_text(worker)
     return build_id
 

@@ -1,8 +1,14 @@
 // Ten Phases service worker: keeps every file of one build in a cache named
 // after the build, serves from it first, and so starts the app with no network.
 // build.py fills in the build id and the precache list (path -> sha256).
+//
+// Files only some screens need (a wheel a screen loads when first opened: build.py's
+// ON_DEMAND_WHEELS) are not precached, so they never join a first visit: ON_DEMAND
+// lists them (path -> sha256), and each is kept in the build's cache, checked, when the
+// page first asks for it, so it works offline from then on.
 
 const BUILD = "__BUILD_ID__";
+const ON_DEMAND = __ON_DEMAND__;
 const PRECACHE = __PRECACHE__;
 const CACHE = `ten-phases-${BUILD}`;
 const SCOPE = new URL("./", self.location).href;
@@ -31,6 +37,21 @@ async function precache() {
       await cache.put(SCOPE + path, await fetchChecked(path, sha256));
     }),
   );
+  // An on-demand file an earlier build kept, with the same bytes, stays kept: an update
+  // does not take away what already worked offline.
+  await Promise.all(
+    Object.entries(ON_DEMAND).map(async ([path, sha256]) => {
+      const kept = await caches.match(SCOPE + path);
+      if (kept && (await digest(kept)) === sha256) await cache.put(SCOPE + path, kept);
+    }),
+  );
+}
+
+// An on-demand file, fetched and checked, then kept in the build's cache.
+async function keepOnDemand(cache, path) {
+  const response = await fetchChecked(path, ON_DEMAND[path]);
+  await cache.put(SCOPE + path, response.clone());
+  return response;
 }
 
 self.addEventListener("install", (event) => {
@@ -62,7 +83,10 @@ self.addEventListener("fetch", (event) => {
       if (request.mode === "navigate") {
         return (await cache.match(SCOPE + "index.html")) || fetch(request);
       }
-      return (await cache.match(request, { ignoreSearch: true })) || fetch(request);
+      const kept = await cache.match(request, { ignoreSearch: true });
+      if (kept) return kept;
+      const path = new URL(request.url).pathname.slice(new URL(SCOPE).pathname.length);
+      return Object.hasOwn(ON_DEMAND, path) ? keepOnDemand(cache, path) : fetch(request);
     })(),
   );
 });

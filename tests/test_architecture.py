@@ -21,7 +21,7 @@ PACKAGES = (ROOT / "engine" / "phase10", ROOT / "web" / "ui")
 # The UI's folder that carries a message's effects out on the page; every other module
 # of web/ui is pure Python that CPython tests run as they are (docs/architecture.md).
 SHELL = "ui.shell"
-BROWSER = ("js", "pyodide", "pyscript")
+BROWSER = ("js", "pyodide", "pyodide_js", "pyscript")  # pyodide_js: Pyodide's JavaScript API
 
 Graph = dict[str, set[str]]
 

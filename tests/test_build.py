@@ -61,14 +61,45 @@ def test_the_lock_file_names_the_shipped_wheels_with_their_hashes(dist):
     lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
     stock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"] == stock["info"]
-    # Only what dist/ ships: the engine, loaded by Pyodide itself (no micropip needed).
-    assert set(lock["packages"]) == {"phase10"}
-    entry = lock["packages"]["phase10"]
-    wheel = dist / "pyodide" / entry["file_name"]
-    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
-    assert entry["imports"] == ["phase10"] and entry["depends"] == []
+    # Only what dist/ ships, loaded by Pyodide itself (no micropip needed): the engine, and
+    # the wheels loaded on demand (segno, for QR codes), at their pinned versions and bytes.
+    assert set(lock["packages"]) == {"phase10", "segno"}
+    for name, entry in lock["packages"].items():
+        wheel = dist / "pyodide" / entry["file_name"]
+        assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+        assert entry["imports"] == [name] and entry["depends"] == []
+    assert build.ON_DEMAND_WHEELS == {
+        "segno": ("1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7")
+    }
+    segno = lock["packages"]["segno"]
+    assert segno["file_name"] == "segno-1.6.6-py3-none-any.whl"
+    assert segno["sha256"] == build.ON_DEMAND_WHEELS["segno"][1]
     wheels = sorted(p.name for p in (dist / "pyodide").glob("*.whl"))
-    assert wheels == [entry["file_name"]]
+    assert wheels == sorted(entry["file_name"] for entry in lock["packages"].values())
+    requirements = (ROOT / "tests" / "requirements.txt").read_text().split()
+    assert "segno==1.6.6" in requirements, "the CPython tests draw with the version the app ships"
+
+
+def test_a_pinned_wheel_with_other_bytes_fails_the_build(tmp_path, monkeypatch):
+    """A copy in the cache that is not the pinned bytes is fetched again; a download that
+    is not them either stops the build, saying which wheel and both hashes."""
+    downloads = []
+
+    def download(*command, env=None):  # pip download, writing other bytes
+        dest = Path(command[command.index("--dest") + 1])
+        (dest / "segno-1.6.6-py3-none-any.whl").write_bytes(b"other bytes")
+        downloads.append(command)
+
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(build, "run", download)
+    (tmp_path / "wheels").mkdir()
+    kept = tmp_path / "wheels" / "segno-1.6.6-py3-none-any.whl"
+    kept.write_bytes(b"not the wheel")
+    other = hashlib.sha256(b"other bytes").hexdigest()
+    with pytest.raises(SystemExit, match=f"segno-1.6.6-py3-none-any.whl has sha256 {other}, not the 0{{64}}"):
+        build.pinned_wheel("segno", "1.6.6", "0" * 64)
+    assert len(downloads) == 1 and "segno==1.6.6" in downloads[0]
+    assert not kept.exists(), "the damaged copy is not kept"
 
 
 def test_the_service_worker_precaches_every_file_with_its_hash(dist):
@@ -78,6 +109,10 @@ def test_the_service_worker_precaches_every_file_with_its_hash(dist):
     # Only the fallback to a precompiled library that fails, fetched when needed.
     assert build.NOT_PRECACHED == ("pyodide/python_stdlib.zip",)
     del files["pyodide/python_stdlib.zip"]
+    # And the wheels loaded on demand: kept once a screen first asks, never on a first visit.
+    on_demand = {"pyodide/segno-1.6.6-py3-none-any.whl": files.pop("pyodide/segno-1.6.6-py3-none-any.whl")}
+    start = worker.index("const ON_DEMAND = ") + len("const ON_DEMAND = ")
+    assert json.loads(worker[start : worker.index(";\nconst PRECACHE")]) == on_demand
     start = worker.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(worker[start : worker.index(";\nconst CACHE")])
     assert precache == files
