@@ -294,6 +294,7 @@ STYLES = (
     "styles/sideways-and-tablets.css",
     "ui/saves/file-picker.css",
     "ui/pad/pad.css",
+    "ui/net/net.css",
 )
 
 

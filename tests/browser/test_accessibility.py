@@ -160,6 +160,26 @@ def choosing_a_phase(page: Any, url: str) -> None:
     page.wait_for_selector("[role=dialog]")
 
 
+def phones_waiting(page: Any, url: str) -> None:
+    """The host's seats, one waiting for its phone: its code as a QR code and as text, and
+    the box for the other phone's code."""
+    saved(lambda: to_json(new_game(GameConfig(("Ann", "Bo"), 5))), Event("continue"), Event("reveal"))(
+        page, url
+    )
+    tap(page, Event("menu"))
+    tap(page, Event("phones"))
+    tap(page, Event("link-phone", "1"))
+    page.wait_for_selector(".qr svg", timeout=30_000)
+
+
+def joining_refused(page: Any, url: str) -> None:
+    """Joining a table, with a code that does not read."""
+    visit(Event("join-table"))(page, url)
+    page.fill("#host-code", "NOT A CODE")
+    tap(page, Event("join-code"))
+    page.wait_for_selector(".notice")
+
+
 SCREENS: dict[str, Visit] = {
     "home": visit(),
     "rules": visit(Event("rules")),
@@ -185,6 +205,9 @@ SCREENS: dict[str, Visit] = {
     "list editor": visit(Event("new-game"), Event("list-edit"), Event("list-phase", "2")),
     "list editor, refused": list_editor_refused,
     "table, choosing a phase": choosing_a_phase,
+    "phones at the table, a code shown": phones_waiting,
+    "join a table": visit(Event("join-table")),
+    "join a table, a code refused": joining_refused,
 }
 
 
@@ -204,6 +227,8 @@ IN_SPANISH = [
     "settings",
     "list editor",
     "setup, a list kept",
+    "phones at the table, a code shown",
+    "join a table, a code refused",
 ]
 
 
@@ -232,6 +257,8 @@ FOCUS_SCREENS = [
     "past games, one open",
     "list editor",
     "setup, a list kept",
+    "phones at the table, a code shown",
+    "join a table",
 ]
 
 

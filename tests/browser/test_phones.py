@@ -45,6 +45,7 @@ def _seated(host: Any, phone: Any, url: str) -> None:
     tap(host, Event("link-phone", "1"))
     offer = _code(host)
     assert 100 < len(offer) < 200 and offer.isalnum()
+    host.wait_for_selector(".qr svg", timeout=30_000)  # and as a QR code, segno loaded on demand
 
     open_app(phone, url)
     tap(phone, Event("join-table"))
@@ -53,6 +54,7 @@ def _seated(host: Any, phone: Any, url: str) -> None:
     )
     answer = _code(phone)
     assert answer != offer
+    phone.wait_for_selector(".qr svg", timeout=30_000)
 
     host.fill("#answer-1", answer.lower())  # a code typed in lower case still reads
     host.locator("[data-action=accept-phone]").click()

@@ -12,7 +12,7 @@ from ..kit.widgets import button, header
 from ..saves.screens import notice
 from ..state import Link, Ui
 
-__all__ = ["join_screen", "phones_screen", "spaced"]
+__all__ = ["code_shown", "join_screen", "phones_screen", "spaced"]
 
 # A code is shown in groups of this many characters, to read out or type in parts; the
 # groups' spaces are forgiven when it is read back (``pairing.read_code``).
@@ -22,6 +22,17 @@ GROUP = 4
 def spaced(code: str) -> str:
     """``code`` in groups of four, for reading aloud or typing."""
     return " ".join(code[at : at + GROUP] for at in range(0, len(code), GROUP))
+
+
+def code_shown(code: str, label: str) -> Markup:
+    """A code to pass to the other phone: as a QR code (drawn by the page into ``data-qr``
+    once segno is loaded: ``shell/app``) and as text, labelled by the element ``label``."""
+    return join(
+        [
+            el("div", "", class_="qr", data_qr=code, aria_hidden="true"),
+            el("output", spaced(code), class_="pair-code", data_code=code, aria_labelledby=label),
+        ]
+    )
 
 
 def phones_screen(ui: Ui, w: Words) -> Markup:
@@ -73,13 +84,7 @@ def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Marku
         title,
         el("p", w("net.waiting_phone"), class_="phone-waiting"),
         el("p", w("net.show_code", name=name), id=f"offer-{seat}-label"),
-        el(
-            "output",
-            spaced(link.code),
-            class_="pair-code",
-            data_code=link.code,
-            aria_labelledby=f"offer-{seat}-label",
-        ),
+        code_shown(link.code, f"offer-{seat}-label"),
         el("label", w("net.their_code", name=name), for_=box),
         el(
             "textarea",
@@ -109,9 +114,7 @@ def join_screen(ui: Ui, w: Words) -> Markup:
     if answer:
         parts += [
             el("p", w("net.show_host"), id="answer-label"),
-            el(
-                "output", spaced(answer), class_="pair-code", data_code=answer, aria_labelledby="answer-label"
-            ),
+            code_shown(answer, "answer-label"),
             el("p", w("net.waiting_host"), class_="phone-waiting", role="status"),
         ]
     else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Awaitable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
@@ -56,6 +56,7 @@ from ..effects import (
     WriteBackup,
 )
 from ..kit.i18n import Text, text
+from ..net.qr import QrError
 from ..pad.saves import PadSlot
 from ..records import PAD
 from ..results import share
@@ -67,7 +68,7 @@ from ..table.narration import announcement
 from ..table.play import timer_delay, timer_event
 from ..taps import Tap
 from ..update import update
-from . import first_paint, peers, platform, pwa, scrolling, sound
+from . import first_paint, peers, platform, pwa, qr_loader, scrolling, sound
 
 
 @dataclass
@@ -91,6 +92,7 @@ class Shell:
     kept: str | None = None  # the screen kept for the next start, as last written
     asked_to_keep: bool = False
     motion: Any = None  # the reduced-motion media query
+    qr_codes: dict[str, str] = field(default_factory=dict)  # each code's QR code, drawn once
 
 
 _app: Shell  # set by start()
@@ -319,6 +321,7 @@ def show(ui: Ui, before: Ui | None = None, said: tuple[Text, ...] = ()) -> None:
     app.innerHTML = markup
     if before is not None and before.screen is ui.screen:
         scrolling.restore(app, scrolled, reveal=reveals(before, ui))
+    _draw_qr_codes(app)
     root = document.documentElement
     if root.lang != ui.language:
         root.lang = ui.language
@@ -337,6 +340,32 @@ def show(ui: Ui, before: Ui | None = None, said: tuple[Text, ...] = ()) -> None:
     _sync_history(ui)
     _schedule(ui)
     _keep_soon()
+
+
+# --- QR codes: drawn into the rendered screen's data-qr places (qr_loader) -----------------
+
+
+def _draw_qr_codes(app: Any) -> None:
+    """Draw each ``data-qr`` code of the screen: at once when drawn before, else once segno
+    is loaded (the first time, its wheel is fetched; the text code shows meanwhile)."""
+    for place in app.querySelectorAll("[data-qr]"):
+        code = _attr(place, "data-qr")
+        if code in _app.qr_codes:
+            place.innerHTML = _app.qr_codes[code]
+        else:
+            platform.spawn(_drawn_qr(code))
+
+
+async def _drawn_qr(code: str) -> None:
+    try:
+        svg = await qr_loader.qr_code(code)
+    except (qr_loader.QrUnavailableError, QrError) as error:
+        window.console.warn(f"ten-phases: no QR code: {error}")
+        return
+    _app.qr_codes[code] = str(svg)
+    for place in document.querySelectorAll("[data-qr]"):
+        if _attr(place, "data-qr") == code:
+            place.innerHTML = _app.qr_codes[code]
 
 
 # --- the first paint: the screen the next start opens on, kept (first_paint) -------------
