@@ -13,53 +13,19 @@ from ui.state import Event
 
 from phase10 import Draw, GameState
 from phase10.wire import ActionMessage, write_message
-from support.browser.driving import open_app, renders, saved_game, start_game, tap
+from support.browser.driving import renders, saved_game, tap
 from support.browser.engines import PHONE
+from support.browser.phones import dealt_and_linked, joined
 
 BO = 1
 
 
-def _wait_render(page: Any, before: int) -> None:
-    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
-
-
-def _code(page: Any) -> str:
-    page.wait_for_selector(".pair-code[data-code]", timeout=15_000)
-    return str(page.locator(".pair-code").first.get_attribute("data-code"))
-
-
-def _type_and_tap(page: Any, box: str, event: Event, text: str) -> None:
-    page.fill(box, text)
-    before = renders(page)
-    page.locator(f"[data-action={event.name}]").first.click()
-    _wait_render(page, before)
-
-
 def _seated(host: Any, phone: Any, url: str) -> None:
-    """Ann's phone deals; Bo's joins by the codes."""
-    start_game(host, url, ("Ann", "Bo"), "first-to-n", "1", seed="11")
-    if host.locator("[data-action=reveal]").count():
-        tap(host, Event("reveal"))
-    tap(host, Event("menu"))
-    tap(host, Event("phones"))
-    tap(host, Event("link-phone", "1"))
-    offer = _code(host)
+    """Ann's phone deals; Bo's joins by the codes, each shown as a QR code too."""
+    offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", BO)
     assert 100 < len(offer) < 200 and offer.isalnum()
-    host.wait_for_selector(".qr svg", timeout=30_000)  # and as a QR code, segno loaded on demand
-
-    open_app(phone, url)
-    tap(phone, Event("join-table"))
-    _type_and_tap(
-        phone, "#host-code", Event("join-code"), " ".join(offer[i : i + 4] for i in range(0, len(offer), 4))
-    )
-    answer = _code(phone)
-    assert answer != offer
-    phone.wait_for_selector(".qr svg", timeout=30_000)
-
-    host.fill("#answer-1", answer.lower())  # a code typed in lower case still reads
-    host.locator("[data-action=accept-phone]").click()
-    host.wait_for_selector(".phone-linked", timeout=15_000)
-    phone.wait_for_selector("html[data-screen=table] .hand [data-card]", timeout=15_000)
+    host.wait_for_selector(".qr svg", timeout=30_000)  # segno loaded on demand
+    joined(host, phone, url, offer, BO)
     tap(host, Event("back"))
 
 
