@@ -82,8 +82,7 @@ def _wait_turn(host: Any, current: int) -> Any:
 def run(turns: int, throttle: float, no_build: bool) -> None:
     with private_site(no_build) as site, serving(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
-        phone_size = ViewportSize(width=PHONE["width"], height=PHONE["height"])
-        size = phone_size
+        size = ViewportSize(width=PHONE["width"], height=PHONE["height"])
         contexts = [browser.new_context(viewport=size, is_mobile=True, has_touch=True) for _ in range(2)]
         host, phone = (context.new_page() for context in contexts)
         for context, page in zip(contexts, (host, phone), strict=True):
