@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui.net.pairing import Candidate, Role, Summary, read_code, write_code
 from ui.state import Event
 
 from phase10 import Draw, GameState
@@ -156,3 +157,19 @@ TOKEN = """async () => {
   const pyodide = await python;
   return pyodide.runPython('from ui.shell import app; app._app.ui.joined.token');
 }"""
+
+
+def test_a_network_that_keeps_phones_apart_is_said_in_plain_words(context: Any, server: Any) -> None:
+    """Bo's phone answers from where the host cannot reach it (an address of the
+    documentation's range, as a guest Wi-Fi keeps phones apart): after the wait, the host
+    says so, with what to do, and Bo's seat plays on the host's phone."""
+    host = context.new_page()
+    offer = dealt_and_linked(host, server.url, ("Ann", "Bo"), "11", BO)
+    token = read_code(offer).token
+    far = Summary(Role.ANSWER, token, bytes(range(32)), "abcd", "a" * 24, (Candidate("192.0.2.1", 9),))
+    host.fill(f"#answer-{BO}", write_code(far))
+    host.locator("[data-action=accept-phone]").click()
+    host.wait_for_selector("text=could not be reached", timeout=30_000)
+    said = host.locator(".notice").first.inner_text()
+    assert "hotspot" in said and "plays on this phone" in said
+    assert host.locator("[data-action=link-phone][data-value='1']").count() == 1, "Bo plays here again"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 from ui.effects import (
+    ClosePeer,
     HostSaid,
     NoteRefused,
     Outcome,
@@ -31,15 +32,15 @@ from ui.net.joined import join
 from ui.screens import render
 from ui.state import Event, Screen, Ui
 from ui.table.model import table_of, viewer
-from ui.table.play import REFUSED
-from ui.taps import ComputerMove
+from ui.table.play import REFUSED, timer_delay, timer_event
+from ui.taps import ComputerMove, PhoneUnreached
 
 from phase10 import GameState, Step
 from phase10.view import view
 from phase10.wire import ActionMessage, Ping, read_message, view_for, write_message
 from support.web.english import said
 from support.web.seen import cards_in
-from support.web.taps import next_taps, start, tapped
+from support.web.taps import handle, next_taps, start, tapped
 
 BO = 1  # the seat played from the other phone
 TOKEN = "b0-secret-token"
@@ -305,3 +306,18 @@ def test_a_closed_channel_gets_no_views_until_it_opens_again():
     table.on_host(PhoneLinked(BO, True))
     assert table.phone.joined.seen == view(game(table), BO)
     assert read_message(table.to_phone[-1]).seq == table.host.sent_seq
+
+
+def test_a_phone_not_reached_after_connect_is_said_and_its_seat_plays_here():
+    """Connect was tapped but no channel opened (a network that keeps phones apart): after
+    the wait the host says so in plain words, and the seat is played on this phone."""
+    host = handle(link_seat(start(names=("Ann", "Bo", "Cy"), seed="7"), BO, TOKEN), Event("phones"))
+    host = replace(host, links=(replace(host.links[0], code="AAAA", connecting=True),))
+    assert timer_event(host) == PhoneUnreached(BO)
+    assert timer_delay(host, reduced_motion=False) == 15_000
+    outcome = tapped(host, PhoneUnreached(BO))
+    assert outcome.ui.links == () and [type(e) for e in outcome.effects] == [ClosePeer]
+    assert said(outcome.ui.message).startswith("Bo") and "could not be reached" in said(outcome.ui.message)
+    opened = tapped(host, PhoneLinked(BO, True)).ui
+    assert opened.links[0].connecting is False and timer_event(opened) is None
+    assert tapped(opened, PhoneUnreached(BO)).ui is opened, "an open channel is not undone"

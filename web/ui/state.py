@@ -287,6 +287,7 @@ class Link:
     token: str
     open: bool = False
     code: str = ""  # this phone's code for that phone, shown until the channel opens
+    connecting: bool = False  # that phone's code was given: the channel should open now
 
 
 @dataclass(frozen=True, slots=True)

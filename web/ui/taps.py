@@ -373,6 +373,13 @@ class UnlinkPhone(Tap):
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneUnreached(Tap):
+    """The page's timer: the channel to ``seat``'s phone did not open in time after Connect."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class OpenJoin(Tap):
     """Join a game run on another phone."""
 

@@ -66,6 +66,12 @@ def link_seat(ui: Ui, seat: int, token: str) -> Ui:
     return replace(ui, links=tuple(sorted((*links, Link(seat, token)), key=lambda link: link.seat)))
 
 
+def _changed(ui: Ui, seat: int, **changes: bool | str) -> Ui:
+    """``ui`` with ``seat``'s link changed so (``Link``'s fields by name)."""
+    links = tuple(replace(link, **changes) if link.seat == seat else link for link in ui.links)  # type: ignore[arg-type]
+    return replace(ui, links=links)
+
+
 def unlink_seat(ui: Ui, seat: int) -> Ui:
     """``seat`` is played on this phone again (pass-and-play): its phone's moves are refused."""
     return replace(ui, links=tuple(link for link in ui.links if link.seat != seat))
@@ -90,8 +96,7 @@ def linked(ui: Ui, news: PhoneLinked) -> Outcome:
     """A channel opened (the phone is sent its seat's table as it is) or closed."""
     if ui.game is None or all(link.seat != news.seat for link in ui.links):
         return Outcome(ui, (NoteRefused(f"seat {news.seat}: no phone plays it"),))
-    links = tuple(replace(link, open=news.open) if link.seat == news.seat else link for link in ui.links)
-    after = replace(ui, links=links)
+    after = _changed(ui, news.seat, open=news.open, connecting=False)
     if not news.open:
         return Outcome(after)
     return Outcome(after, (TellPhone(news.seat, write_message(view_for(ui.game, news.seat, ui.sent_seq))),))
@@ -141,11 +146,7 @@ def offered(ui: Ui, news: PeerCode) -> Ui:
     """This phone's code for the seat's phone is ready: the seat waits for that phone."""
     if ui.game is None or not 0 <= news.seat < len(ui.game.players):
         return ui
-    linked_now = link_seat(ui, news.seat, news.token)
-    links = tuple(
-        replace(link, code=news.code) if link.seat == news.seat else link for link in linked_now.links
-    )
-    return replace(linked_now, links=links, message=NOTHING)
+    return replace(_changed(link_seat(ui, news.seat, news.token), news.seat, code=news.code), message=NOTHING)
 
 
 def _open_phones(ui: Ui, _tap: taps.OpenPhones) -> Ui:
@@ -175,7 +176,20 @@ def _accept_phone(ui: Ui, tap: taps.AcceptPhone) -> Ui | Outcome:
         return replace(ui, message=text("net.code_of_host"))
     if summary.token.hex() != link.token:
         return replace(ui, message=text("net.code_other_seat"))
-    return Outcome(replace(ui, message=NOTHING), (ConnectPeer(tap.seat, tap.code),))
+    connecting = replace(_changed(ui, tap.seat, connecting=True), message=NOTHING)
+    return Outcome(connecting, (ConnectPeer(tap.seat, tap.code),))
+
+
+def _unreached(ui: Ui, tap: taps.PhoneUnreached) -> Ui | Outcome:
+    """Connect was tapped and no channel opened: the network keeps the phones apart (guest
+    Wi-Fi, hotels), or the code was another connection's.  Said in plain words; the seat
+    plays on this phone again, so the game goes on."""
+    link = next((link for link in ui.links if link.seat == tap.seat), None)
+    if link is None or not link.connecting or ui.game is None:
+        return ui
+    name = ui.game.config.players[tap.seat]
+    unreached = replace(unlink_seat(ui, tap.seat), message=text("net.unreached", name=name))
+    return Outcome(unreached, (ClosePeer(tap.seat),))
 
 
 def _unlink_phone(ui: Ui, tap: taps.UnlinkPhone) -> Outcome:
@@ -187,4 +201,5 @@ HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.LinkPhone: _link_phone,
     taps.AcceptPhone: _accept_phone,
     taps.UnlinkPhone: _unlink_phone,
+    taps.PhoneUnreached: _unreached,
 }

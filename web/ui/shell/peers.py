@@ -40,7 +40,7 @@ Dispatch = Callable[[Message], None]
 class _Peer:
     connection: Any
     channel: Any
-    proxies: list[Any] = field(default_factory=list)
+    listeners: list[tuple[str, Any]] = field(default_factory=list)  # (event, proxy)
 
 
 _peers: dict[int, _Peer] = {}
@@ -75,7 +75,7 @@ def _open(seat: int, dispatch: Dispatch) -> _Peer | None:
 
     for name, handler in (("open", opened), ("close", closed), ("message", said)):
         proxy = create_proxy(handler)
-        peer.proxies.append(proxy)
+        peer.listeners.append((name, proxy))
         channel.addEventListener(name, proxy)
     _peers[seat] = peer
     return peer
@@ -186,7 +186,10 @@ def close(seat: int) -> None:
     peer = _peers.pop(seat, None)
     if peer is None:
         return
+    # Unhooked before closing: a closing channel still fires "close", which must not reach a
+    # destroyed proxy.
+    for name, proxy in peer.listeners:
+        peer.channel.removeEventListener(name, proxy)
+        proxy.destroy()
     peer.channel.close()
     peer.connection.close()
-    for proxy in peer.proxies:
-        proxy.destroy()

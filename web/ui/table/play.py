@@ -68,6 +68,9 @@ REDUCED_NORMAL_MS = 400
 # How long the play that ended a hand stays on the table before the scores.
 CLOSING_MS = {Speed.RELAXED: 3500, Speed.NORMAL: 2500, Speed.QUICK: 1500, Speed.INSTANT: 1000}
 LOG_LINES = 40
+# How long a phone's channel may take to open once Connect is tapped: on a network that
+# lets phones see each other it opens in well under a second (docs/benchmarks.md).
+UNREACHED_MS = 15_000
 
 
 def computer_due(ui: Ui) -> bool:
@@ -76,11 +79,15 @@ def computer_due(ui: Ui) -> bool:
 
 
 def timer_event(ui: Ui) -> taps.Tap | None:
-    """What the page's timer does next, unasked: a computer player's move, or, with one
-    person at the table, the scores once the hand's last play has been seen.  Where several
+    """What the page's timer does next, unasked: a computer player's move; with one person
+    at the table, the scores once the hand's last play has been seen; on Phones at the
+    table, a seat's channel that did not open in time.  Where several
     people share the phone, the last play waits for a tap: everyone looks at it first."""
     if computer_due(ui):
         return taps.ComputerMove()
+    connecting = next((link.seat for link in ui.links if link.connecting), None)
+    if ui.screen is Screen.PHONES and connecting is not None:
+        return taps.PhoneUnreached(connecting)
     if closing(ui) and ui.game is not None and len(people(ui.game, away(ui))) == 1:
         return taps.SeeScores()
     return None
@@ -89,6 +96,8 @@ def timer_event(ui: Ui) -> taps.Tap | None:
 def timer_delay(ui: Ui, reduced_motion: bool) -> int:
     """How long the page waits before ``timer_event``, in milliseconds."""
     speed = ui.settings.speed
+    if ui.screen is Screen.PHONES:
+        return UNREACHED_MS
     if closing(ui):
         return CLOSING_MS[speed]
     if reduced_motion and speed is Speed.NORMAL:
