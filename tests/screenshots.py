@@ -58,6 +58,7 @@ from support.browser.driving import (
     wait_for_controller,
     wait_ready,
 )
+from support.browser.phones import code_on, dealt_and_linked, type_and_tap, unreachable_answer
 from support.engine.scenarios import denial_table
 from support.web.states import GOING_OUT, TIE, TIEBREAK
 from support.web.taps import handle, hinted_taps, pad_hand_taps
@@ -1038,12 +1039,55 @@ def update_banner(browser: Browser) -> None:
 # --- running ------------------------------------------------------------------------------
 
 
+def phones(browser: Browser, url: str) -> None:
+    """A game on two phones (issue 38) on small phones: the host's code for Bo, Bo's phone
+    (in Spanish) showing its answer, each phone's table, and a phone that was not reached."""
+    contexts = [
+        browser.new_context(
+            viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
+        )
+        for locale in ("en-US", "es-ES")
+    ]
+    host, phone = (context.new_page() for context in contexts)
+    for page in (host, phone):
+        page.set_default_timeout(60_000)
+        fresh_start(page, url)
+    offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", 1)
+    host.wait_for_selector(".qr svg")
+    shoot(host, "79-phones-code-360")
+    open_app(phone, url)
+    tap(phone, Event("join-table"))
+    type_and_tap(phone, "#host-code", Event("join-code"), offer)
+    answer = code_on(phone)
+    phone.wait_for_selector(".qr svg")
+    shoot(phone, "80-join-answer-es-360")
+    host.fill("#answer-1", answer)
+    host.locator("[data-action=accept-phone]").click()
+    phone.wait_for_selector("html[data-screen=table] .hand [data-card]")
+    host.wait_for_selector(".phone-linked")
+    tap(host, Event("back"))
+    shoot(phone, "81-joined-table-es-360", full=False)
+    shoot(host, "82-host-table-bo-away-360", full=False)
+    for context in contexts:
+        context.close()
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    host = context.new_page()
+    host.set_default_timeout(60_000)
+    fresh_start(host, url)
+    offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", 1)
+    host.fill("#answer-1", unreachable_answer(offer))
+    host.locator("[data-action=accept-phone]").click()
+    host.wait_for_selector("text=could not be reached", timeout=30_000)
+    shoot(host, "83-phone-not-reached-360", full=False)
+    context.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
         "--only",
-        choices=["rules", "flip", "everyone", "six", "pad", "coach", "shapes", "menus", "phases"],
+        choices=["rules", "flip", "everyone", "six", "pad", "coach", "shapes", "menus", "phases", "phones"],
         help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
@@ -1078,6 +1122,8 @@ def main(argv: list[str] | None = None) -> int:
             coach(browser, url)
         if only == "phases":
             house_rules(browser, url)
+        if only == "phones":
+            phones(browser, url)
         if only == "shapes":
             shapes(browser, url)
         if only == "menus":
@@ -1097,6 +1143,7 @@ def main(argv: list[str] | None = None) -> int:
         score_pad(browser, url)
         coach(browser, url)
         house_rules(browser, url)
+        phones(browser, url)
         shapes(browser, url)
         table_menus(browser, url)
         context.close()

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.net.pairing import Candidate, Role, Summary, read_code, write_code
 from ui.state import Event
 
 from phase10 import Draw, GameState
 from phase10.wire import ActionMessage, write_message
 from support.browser.driving import renders, saved_game, tap
 from support.browser.engines import PHONE
-from support.browser.phones import dealt_and_linked, joined
+from support.browser.phones import dealt_and_linked, joined, unreachable_answer
 
 BO = 1
 
@@ -165,9 +164,7 @@ def test_a_network_that_keeps_phones_apart_is_said_in_plain_words(context: Any, 
     says so, with what to do, and Bo's seat plays on the host's phone."""
     host = context.new_page()
     offer = dealt_and_linked(host, server.url, ("Ann", "Bo"), "11", BO)
-    token = read_code(offer).token
-    far = Summary(Role.ANSWER, token, bytes(range(32)), "abcd", "a" * 24, (Candidate("192.0.2.1", 9),))
-    host.fill(f"#answer-{BO}", write_code(far))
+    host.fill(f"#answer-{BO}", unreachable_answer(offer))
     host.locator("[data-action=accept-phone]").click()
     host.wait_for_selector("text=could not be reached", timeout=30_000)
     said = host.locator(".notice").first.inner_text()

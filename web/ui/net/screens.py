@@ -46,8 +46,7 @@ def phones_screen(ui: Ui, w: Words) -> Markup:
     ]
     return join(
         [
-            header(w, w("net.phones_title"), back=True),
-            notice(ui.message, w),
+            header(w, w("net.phones_title"), back=True, notice=notice(ui.message, w)),
             el(
                 "section",
                 el("p", w("net.phones_intro")),
@@ -134,8 +133,7 @@ def join_screen(ui: Ui, w: Words) -> Markup:
         ]
     return join(
         [
-            header(w, w("net.join_title"), back=True),
-            notice(ui.message, w),
+            header(w, w("net.join_title"), back=True, notice=notice(ui.message, w)),
             el("section", *parts, class_="card-panel join-table"),
         ]
     )
