@@ -14,7 +14,7 @@ from ui.state import Event
 from phase10 import Draw, GameState
 from phase10.wire import ActionMessage, write_message
 from support.browser.driving import renders, saved_game, tap
-from support.browser.engines import PHONE
+from support.browser.engines import PHONE, Firefox, require
 from support.browser.phones import dealt_and_linked, joined, unreachable_answer
 
 BO = 1
@@ -170,3 +170,59 @@ def test_a_network_that_keeps_phones_apart_is_said_in_plain_words(context: Any, 
     said = host.locator(".notice").first.inner_text()
     assert "hotspot" in said and "plays on this phone" in said
     assert host.locator("[data-action=link-phone][data-value='1']").count() == 1, "Bo plays here again"
+
+
+def test_firefox_joins_a_chromium_host_through_the_apps_screens(context: Any, server: Any) -> None:
+    """Bo's phone runs Firefox (over WebDriver BiDi): Join a table, the codes typed both
+    ways, his hand on his screen, and a move of his made on the host."""
+    require("firefox")
+    host = context.new_page()
+    offer = dealt_and_linked(host, server.url, ("Ann", "Bo"), "11", BO)
+    firefox = Firefox("en-US")
+    try:
+        firefox.open(server.url)
+        firefox.wait_ready()
+        firefox.click("[data-action=join-table]")
+        firefox.wait_until("() => document.querySelector('#host-code') !== null")
+        firefox.fill("#host-code", offer)
+        firefox.click("[data-action=join-code]")
+        answer = firefox.wait_until("() => document.querySelector('.pair-code')?.dataset.code")
+        host.fill(f"#answer-{BO}", answer)
+        host.locator("[data-action=accept-phone]").click()
+        firefox.wait_until(HAND_SHOWN)
+        game = saved_game(host)
+        assert game is not None
+        if game.current != BO:  # Ann's turn first, on the host
+            tap(host, Event("back"))
+            _turn(host, 1)
+            game = _passed(host, game)
+        shown = firefox.wait_until(BO_TO_DRAW)
+        assert sorted(shown) == sorted(str(card) for card in game.players[BO].shown_hand)
+        firefox.click("[data-action=draw]")  # Bo draws on Firefox; the host applies it
+        drawn = _passed(host, game, turn=False)
+        assert drawn.players[BO].hand != game.players[BO].hand
+        firefox.wait_until(
+            "(count) => document.querySelectorAll('.hand [data-card]').length === count", len(shown) + 1
+        )
+        problems, foreign = firefox.findings()
+        assert problems == [] and foreign == []
+    finally:
+        firefox.close()
+
+
+HAND_SHOWN = """() => document.documentElement.dataset.screen === 'table'
+  && document.querySelector('.hand [data-card]') !== null"""
+# Bo's hand, once his phone offers him the draw.
+BO_TO_DRAW = """() => document.querySelector('[data-action=draw]:not([disabled])') !== null
+  && [...document.querySelectorAll('.hand [data-card]')].map((e) => e.dataset.card)"""
+
+
+def _passed(host: Any, before: GameState, turn: bool = True) -> GameState:
+    """The host's game once it moved on from ``before`` (``turn``: to the next player)."""
+    for _ in range(150):
+        game = saved_game(host)
+        assert game is not None
+        if game != before and (not turn or game.current != before.current):
+            return game
+        host.wait_for_timeout(100)
+    raise AssertionError("the host's game did not move on")
