@@ -100,6 +100,13 @@ def test_bo_plays_his_turns_on_his_own_phone(context: Any, browser: Any, server:
             game = _now(host, phone, game)
         assert min(turns.values()) >= 3
         assert "On their own phone" in host.locator("[data-seat='1']").first.inner_text()
+        for page in (host, phone):  # the screen is kept on while the game goes over a channel
+            assert page.evaluate("() => document.documentElement.dataset.wakeLock") == "on"
+        tap(host, Event("menu"))
+        tap(host, Event("phones"))
+        tap(host, Event("unlink-phone", "1"))  # Bo's seat taken back: the host may sleep again
+        host.wait_for_function("() => document.documentElement.dataset.wakeLock === 'off'")
+        assert host.locator("[data-action=link-phone][data-value='1']").count() == 1
     finally:
         phone_context.close()
 

@@ -321,3 +321,16 @@ def test_a_phone_not_reached_after_connect_is_said_and_its_seat_plays_here():
     opened = tapped(host, PhoneLinked(BO, True)).ui
     assert opened.links[0].connecting is False and timer_event(opened) is None
     assert tapped(opened, PhoneUnreached(BO)).ui is opened, "an open channel is not undone"
+
+
+def test_the_hand_end_on_a_joined_phone_points_to_the_host_and_offers_no_dead_button():
+    table = seated()
+    while game(table).step in (Step.DRAW, Step.PLAY):
+        one_move(table)
+        if game(table).current == BO and game(table).step is Step.DRAW:
+            moves = render(table.host)
+            assert "Bo is playing on their phone…" in moves, "the host says where Bo plays"
+    html = render(table.phone)
+    assert 'data-action="scores"' not in html
+    assert said(text("net.host_deals")) in html
+    assert 'data-action="scores"' in render(table.host)

@@ -44,6 +44,7 @@ class _Peer:
 
 
 _peers: dict[int, _Peer] = {}
+_awake: list[Any] = []  # the screen wake lock held while a channel is open (at most one)
 _sessions = itertools.count(1)  # the session ids of the descriptions rebuilt from codes
 
 
@@ -63,11 +64,13 @@ def _open(seat: int, dispatch: Dispatch) -> _Peer | None:
     peer = _Peer(connection, channel)
 
     def opened(_event: Any) -> None:
+        platform.spawn(_keep_awake())
         dispatch(PhoneLinked(seat, True))
 
     def closed(_event: Any) -> None:
         if _peers.get(seat) is peer:
             dispatch(PhoneLinked(seat, False))
+        _sleep_if_idle()
 
     def said(event: Any) -> None:
         text = event.data if isinstance(event.data, str) else ""
@@ -193,3 +196,32 @@ def close(seat: int) -> None:
         proxy.destroy()
     peer.channel.close()
     peer.connection.close()
+    _sleep_if_idle()
+
+
+async def _keep_awake() -> None:
+    """While a game goes over a channel, the screen stays on where the phone can keep it on
+    (the Screen Wake Lock): a phone that dims and sleeps drops its channel.  Said on the
+    page's root as ``data-wake-lock``: "on", "refused", or "none" (no such API)."""
+    root = window.document.documentElement
+    lock = getattr(window.navigator, "wakeLock", None)
+    if lock is None:
+        root.dataset.wakeLock = "none"
+        return
+    if _awake:
+        return
+    got = await platform.settle(lock, "request", "screen")
+    if got.ok and not _awake:
+        _awake.append(got.value)
+    root.dataset.wakeLock = "on" if _awake else "refused"
+
+
+def _sleep_if_idle() -> None:
+    """No channel open any more: the screen may sleep again."""
+    if _awake and not any(peer.channel.readyState == "open" for peer in _peers.values()):
+        platform.spawn(_release(_awake.pop()))
+
+
+async def _release(sentinel: Any) -> None:
+    await platform.settle(sentinel, "release")
+    window.document.documentElement.dataset.wakeLock = "off"

@@ -67,7 +67,9 @@ def moves_panel(table: Table, w: Words) -> Markup:
     shown = moves if table.all_moves or more <= 0 else moves[:MOVES_SHOWN]
     items = [el("li", w.say(move.said)) for move in shown]
     if table.computer_turn:
-        items.insert(0, el("li", w("table.thinking", name=table.playing.name), class_="thinking"))
+        playing = table.playing
+        thinking = "table.on_phone_playing" if playing.seat in table.away else "table.thinking"
+        items.insert(0, el("li", w(thinking, name=playing.name), class_="thinking"))
     if not items:
         items.append(el("li", w("table.no_moves"), class_="thinking"))
     toggle_all = (

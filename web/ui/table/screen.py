@@ -236,7 +236,10 @@ def closing_screen(table: Table, w: Words) -> Markup:
     ending = el(
         "section",
         el("h2", ("★ " if person_out else "") + headline, class_="out-name"),
-        button(w("table.see_scores"), "scores", primary=True),
+        # A joined phone's scores and next hand come from the host's phone.
+        button(w("table.see_scores"), "scores", primary=True)
+        if table.can_host
+        else el("p", w("net.host_deals"), role="status"),
         class_="hand-end" + (" celebrate" if person_out else ""),
     )
     return el(
