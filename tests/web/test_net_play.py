@@ -334,3 +334,16 @@ def test_the_hand_end_on_a_joined_phone_points_to_the_host_and_offers_no_dead_bu
     assert 'data-action="scores"' not in html
     assert said(text("net.host_deals")) in html
     assert 'data-action="scores"' in render(table.host)
+
+
+def test_a_phone_with_its_own_game_offers_only_the_joined_table_while_joined():
+    """A phone that keeps an unfinished game of its own joins another table: Home offers
+    that table, not Continue (the table shown is always the joined one)."""
+    table = seated()
+    own = start(names=("Zed", "Yu"), seed="3")
+    phone = replace(table.phone, game=own.game, screen=Screen.HOME)
+    html = render(phone)
+    assert 'data-action="continue"' not in html and 'data-action="join-table"' in html
+    assert tapped(phone, Event("continue")).ui.screen is Screen.HOME
+    assert tapped(phone, Event("join-table")).ui.screen is Screen.TABLE
+    assert 'data-action="continue"' in render(replace(phone, joined=None)), "its own game is kept"

@@ -346,7 +346,9 @@ class Ui:
 
     @property
     def can_continue(self) -> bool:
-        return self.game is not None and not self.game.is_over
+        """Whether this phone's own game can be continued: not while the phone plays a seat
+        of another phone's game, whose table is the one it shows (``table.model.table_of``)."""
+        return self.game is not None and not self.game.is_over and self.joined is None
 
 
 @dataclass(frozen=True, slots=True)
