@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.net.pairing import Candidate, Role, Summary, read_code, write_code
+from ui.net.pairing import Candidate, Role, read_code
 from ui.net.screens import spaced
 from ui.state import Event
 
 from support.browser.driving import open_app, renders, start_game, tap
+from support.web.tour import pairing_code
 
 __all__ = ["code_on", "dealt_and_linked", "joined", "type_and_tap", "unreachable_answer"]
 
@@ -59,6 +60,4 @@ def joined(host: Any, phone: Any, url: str, offer: str, seat: int, qr: bool = Tr
 def unreachable_answer(offer: str) -> str:
     """An answer to ``offer`` from where no phone can be reached (an address of the range
     kept for documentation, RFC 5737), as when a network keeps phones apart."""
-    token = read_code(offer).token
-    far = (Candidate("192.0.2.1", 9),)
-    return write_code(Summary(Role.ANSWER, token, bytes(range(32)), "abcd", "a" * 24, far))
+    return pairing_code(Role.ANSWER, read_code(offer).token, (Candidate("192.0.2.1", 9),))

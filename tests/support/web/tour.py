@@ -186,10 +186,17 @@ def pad_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     yield "pad hand, a phase written", handle(chosen, Event("pad-phase", "1:2"))
 
 
-def pairing_code(role: Role, token: bytes) -> str:
-    """A code as a phone would make it (two mDNS names, as Chromium lists them)."""
-    names = ("302d3c78-cad7-4d62-ae7c-f02ccd1c300e.local", "67b340c9-6a81-4035-9125-317e3e99d629.local")
-    candidates = tuple(Candidate(name, 46725 + i) for i, name in enumerate(names))
+# Where a phone can be reached, as Chromium lists it: two mDNS names.
+MDNS = tuple(
+    Candidate(name, 46725 + i)
+    for i, name in enumerate(
+        ("302d3c78-cad7-4d62-ae7c-f02ccd1c300e.local", "67b340c9-6a81-4035-9125-317e3e99d629.local")
+    )
+)
+
+
+def pairing_code(role: Role, token: bytes, candidates: tuple[Candidate, ...] = MDNS) -> str:
+    """A code as a phone would make it, reachable at ``candidates``."""
     return write_code(Summary(role, token, bytes(range(32)), "j6VW", "FO7AMJfWmIaUSMfPDpMyrrDD", candidates))
 
 

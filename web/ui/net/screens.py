@@ -12,7 +12,7 @@ from ..kit.widgets import button, header
 from ..saves.screens import notice
 from ..state import Link, Ui
 
-__all__ = ["code_shown", "join_screen", "phones_screen", "spaced"]
+__all__ = ["code_box", "code_shown", "join_screen", "phones_screen", "spaced"]
 
 # A code is shown in groups of this many characters, to read out or type in parts; the
 # groups' spaces are forgiven when it is read back (``pairing.read_code``).
@@ -31,6 +31,26 @@ def code_shown(code: str, label: str) -> Markup:
         [
             el("div", "", class_="qr", data_qr=code, aria_hidden="true"),
             el("output", spaced(code), class_="pair-code", data_code=code, aria_labelledby=label),
+        ]
+    )
+
+
+def code_box(label: str, box: str) -> Markup:
+    """A labelled box for the other phone's code, typed or pasted (``box``: its id, which
+    the button that sends it names as its ``field``)."""
+    return join(
+        [
+            el("label", label, for_=box),
+            el(
+                "textarea",
+                "",
+                id=box,
+                rows="3",
+                autocomplete="off",
+                autocapitalize="characters",
+                spellcheck="false",
+                class_="code-box",
+            ),
         ]
     )
 
@@ -84,17 +104,7 @@ def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Marku
         el("p", w("net.waiting_phone"), class_="phone-waiting"),
         el("p", w("net.show_code", name=name), id=f"offer-{seat}-label"),
         code_shown(link.code, f"offer-{seat}-label"),
-        el("label", w("net.their_code", name=name), for_=box),
-        el(
-            "textarea",
-            "",
-            id=box,
-            rows="3",
-            autocomplete="off",
-            autocapitalize="characters",
-            spellcheck="false",
-            class_="code-box",
-        ),
+        code_box(w("net.their_code", name=name), box),
         el(
             "div",
             button(w("net.connect"), "accept-phone", value=str(seat), primary=True, field=box),
@@ -118,17 +128,7 @@ def join_screen(ui: Ui, w: Words) -> Markup:
         ]
     else:
         parts += [
-            el("label", w("net.host_code"), for_="host-code"),
-            el(
-                "textarea",
-                "",
-                id="host-code",
-                rows="3",
-                autocomplete="off",
-                autocapitalize="characters",
-                spellcheck="false",
-                class_="code-box",
-            ),
+            code_box(w("net.host_code"), "host-code"),
             el("div", button(w("net.join"), "join-code", primary=True, field="host-code"), class_="row"),
         ]
     return join(

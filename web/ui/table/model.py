@@ -137,13 +137,19 @@ def since_turn(ui: Ui, seats: tuple[int, ...]) -> tuple[Move, ...]:
 
 
 def _since(ui: Ui, seats: tuple[int, ...], ending: bool) -> tuple[Move, ...]:
-    hand_number = now_seen(ui).hand_number if ui.joined is not None else ui.game.hand_number if ui.game else 0
-    moves = [move for move in ui.log if move.hand == hand_number]
+    moves = [move for move in ui.log if move.hand == _hand_number(ui)]
     last = len(moves) - (2 if ending else 1)
     for index in range(last, -1, -1):
         if moves[index].turn_end and moves[index].seat in seats:
             return tuple(moves[index + 1 :])
     return tuple(moves)
+
+
+def _hand_number(ui: Ui) -> int:
+    """The hand being played, as this phone knows it."""
+    if ui.joined is not None and ui.joined.seen is not None:
+        return ui.joined.seen.hand_number
+    return ui.game.hand_number if ui.game is not None else 0
 
 
 def watchers(ui: Ui) -> tuple[int, ...]:
