@@ -288,6 +288,9 @@ class Link:
     open: bool = False
     code: str = ""  # this phone's code for that phone, shown until the channel opens
     connecting: bool = False  # that phone's code was given: the channel should open now
+    # The channel that was open closed, or this phone reloaded: the seat waits for its phone
+    # to rejoin with a new code, or to be played here.
+    lost: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +307,7 @@ class Joined:
     kinds: tuple[str, ...] = ()
     sent: bool = False
     code: str = ""  # this phone's answer, shown for the host until the channel opens
+    lost: bool = False  # the channel to the host closed: this phone rejoins with a new code
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,8 +49,10 @@ __all__ = [
     "ends_with_its_game",
     "link_seat",
     "linked",
+    "lost_seats",
     "offered",
     "phone_said",
+    "restored",
     "share_views",
     "unlink_seat",
 ]
@@ -70,6 +72,20 @@ def _changed(ui: Ui, seat: int, **changes: bool | str) -> Ui:
     """``ui`` with ``seat``'s link changed so (``Link``'s fields by name)."""
     links = tuple(replace(link, **changes) if link.seat == seat else link for link in ui.links)  # type: ignore[arg-type]
     return replace(ui, links=links)
+
+
+def lost_seats(ui: Ui) -> tuple[int, ...]:
+    """The seats whose phone is not connected now: the channel closed, or this phone
+    reloaded, and no new code has been made for it yet."""
+    return tuple(link.seat for link in ui.links if link.lost)
+
+
+def restored(ui: Ui, away: tuple[int, ...]) -> Ui:
+    """``ui`` after this phone loaded its game, whose seats ``away`` were played from other
+    phones: no channel survives a reload, so each waits for its phone to rejoin."""
+    game = ui.game
+    seats = () if game is None else tuple(seat for seat in away if game.config.kinds[seat] == PERSON)
+    return replace(ui, links=tuple(Link(seat, "", lost=True) for seat in seats))
 
 
 def unlink_seat(ui: Ui, seat: int) -> Ui:
@@ -96,9 +112,11 @@ def linked(ui: Ui, news: PhoneLinked) -> Outcome:
     """A channel opened (the phone is sent its seat's table as it is) or closed."""
     if ui.game is None or all(link.seat != news.seat for link in ui.links):
         return Outcome(ui, (NoteRefused(f"seat {news.seat}: no phone plays it"),))
-    after = _changed(ui, news.seat, open=news.open, connecting=False)
     if not news.open:
-        return Outcome(after)
+        # The phone slept, reloaded or left the Wi-Fi: its seat waits for it to rejoin with a
+        # new code, or for the host to play it here (``phones_screen``, the table's line).
+        return Outcome(_changed(ui, news.seat, open=False, connecting=False, code="", lost=True))
+    after = _changed(ui, news.seat, open=True, connecting=False, lost=False)
     return Outcome(after, (TellPhone(news.seat, write_message(view_for(ui.game, news.seat, ui.sent_seq))),))
 
 

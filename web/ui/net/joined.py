@@ -37,9 +37,18 @@ __all__ = ["HANDLERS", "answered", "host_linked", "host_said", "join"]
 
 def join(ui: Ui, seat: int, token: str) -> Ui:
     """This phone plays ``seat`` of the host's game from now on (-1: the seat the first view
-    names); it waits for that view on the joining screen."""
+    names); it waits for that view on the joining screen.  A phone that rejoins keeps the
+    table it last saw, to go back to meanwhile, until the host's first view replaces it;
+    the new channel's views are numbered afresh, so the count starts again."""
+    before = ui.joined
+    kept = {} if before is None else {"seen": before.seen, "kinds": before.kinds, "lost": before.lost}
     return replace(
-        ui, joined=Joined(seat, token), screen=Screen.JOIN, selected=(), prompt=None, message=NOTHING
+        ui,
+        joined=Joined(seat, token, **kept),  # type: ignore[arg-type]
+        screen=Screen.JOIN,
+        selected=(),
+        prompt=None,
+        message=NOTHING,
     )
 
 
@@ -70,7 +79,7 @@ def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
     after = replace(
         ui,
         joined=replace(
-            joined, seat=seen.seat, seen=seen, seq=said.seq, kinds=said.kinds, sent=False, code=""
+            joined, seat=seen.seat, seen=seen, seq=said.seq, kinds=said.kinds, sent=False, code="", lost=False
         ),
         screen=Screen.TABLE if ui.screen in (Screen.JOIN, Screen.TABLE) else ui.screen,
         selected=ui.selected if same_hand else (),
@@ -97,10 +106,12 @@ def _drawn(before: PlayerView | None, seen: PlayerView, drawn: str) -> str:
 
 
 def host_linked(ui: Ui, news: PhoneLinked) -> Ui:
-    """The channel to the host opened or closed: a lost host is said on the table."""
-    if ui.joined is None:
+    """The channel to the host opened or closed: a lost host is said on the table, whose
+    action bar then offers to rejoin (``table.parts``); no move can be sent meanwhile."""
+    joined = ui.joined
+    if joined is None:
         return ui
-    return replace(ui, message=NOTHING if news.open else text("net.host_lost"))
+    return replace(ui, joined=replace(joined, lost=not news.open, sent=False), message=NOTHING)
 
 
 def answered(ui: Ui, news: PeerCode) -> Ui:
@@ -111,8 +122,8 @@ def answered(ui: Ui, news: PeerCode) -> Ui:
 
 
 def _open_join(ui: Ui, _tap: taps.OpenJoin) -> Ui:
-    """The joining screen; or, for a phone already playing a seat, its table."""
-    seated = ui.joined is not None and ui.joined.seen is not None
+    """The joining screen; or, for a phone playing a seat and still connected, its table."""
+    seated = ui.joined is not None and ui.joined.seen is not None and not ui.joined.lost
     return replace(ui, screen=Screen.TABLE if seated else Screen.JOIN, menu=False, message=NOTHING)
 
 

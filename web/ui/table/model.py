@@ -290,6 +290,8 @@ class Table:
     menu: bool = False  # the table's menu is open
     all_moves: bool = False  # every move since the watcher's turn listed, not only the newest
     away: tuple[int, ...] = ()  # the seats played from other phones
+    lost: tuple[int, ...] = ()  # of those, the seats whose phone is not connected now
+    host_lost: bool = False  # a joined phone whose channel to the host closed
     can_host: bool = False  # this phone runs the game: its seats may be played from other phones
 
     @property
@@ -415,6 +417,8 @@ def _table(
         menu=ui.menu,
         all_moves=ui.all_moves,
         away=away(ui),
+        lost=tuple(link.seat for link in ui.links if link.lost),
+        host_lost=ui.joined is not None and ui.joined.lost,
         can_host=ui.game is not None and ui.joined is None,
     )
 

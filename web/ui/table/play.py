@@ -184,6 +184,8 @@ def tell_host(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui | Outcome:
     host's next view shows it made; until then the table takes no other move."""
     joined = ui.joined
     assert joined is not None and joined.seen is not None
+    if joined.lost:
+        return replace(ui, message=text("net.host_lost"), prompt=None)
     if joined.sent:
         return replace(ui, message=text("net.wait_host"), prompt=None)
     if action not in joined.seen.legal:
