@@ -242,10 +242,11 @@ def _rejoin_code(host: Any) -> str:
 def test_a_reloaded_phone_and_a_reloaded_host_each_rejoin_by_a_new_code(
     context: Any, browser: Any, server: Any
 ) -> None:
-    """Bo's phone reloads in the middle of his turn: the host says his phone is not
-    connected, Bo rejoins by a new code and finishes the turn he began.  Then the host
-    reloads: the game resumes with Bo's seat still his, waiting for his phone, and Bo's
-    phone, told the host is lost, rejoins and plays on."""
+    """Bo asks a hint on his phone (the host counts it), then his phone reloads in the
+    middle of his turn: the host says his phone is not connected, Bo rejoins by a new code
+    and finishes the turn he began.  Then the host reloads: the game resumes with Bo's seat
+    still his, waiting for his phone, and Bo's phone, told the host is lost, rejoins and
+    plays on."""
     host = context.new_page()
     phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
@@ -256,6 +257,10 @@ def test_a_reloaded_phone_and_a_reloaded_host_each_rejoin_by_a_new_code(
         if game.current != BO:
             _turn(host, 1)
             game = _now(host, phone, game)
+        _click(phone, Event("hint"), 2)  # worked out on Bo's phone, counted on the host's game
+        phone.wait_for_selector(".coach")
+        game = _passed(host, game, turn=False)
+        assert game.hints_used[BO] == 1
         _click(phone, Event("draw"), 2)
         drawn = _passed(host, game, turn=False)
         phone.reload()

@@ -40,7 +40,7 @@ from ui.taps import ComputerMove, PhoneUnreached
 
 from phase10 import GameState, Step, legal_actions
 from phase10.view import view
-from phase10.wire import ActionMessage, Ping, read_message, view_for, write_message
+from phase10.wire import ActionMessage, HintMessage, Ping, read_message, view_for, write_message
 from support.web.english import said
 from support.web.seen import cards_in
 from support.web.taps import handle, next_taps, start, tapped
@@ -87,9 +87,9 @@ class Table:
         return outcome
 
 
-def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7") -> Table:
+def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7", hints=None) -> Table:
     """Ann's phone runs the game; Bo plays from his own phone, linked and sent his table."""
-    host = link_seat(start(names=names, kinds=kinds, seed=seed), BO, TOKEN)
+    host = link_seat(start(names=names, kinds=kinds, seed=seed, hints=hints), BO, TOKEN)
     table = Table(host, join(Ui(browser_languages=("en",)), BO, TOKEN))
     table.on_host(PhoneLinked(BO, True))
     return table
@@ -191,6 +191,8 @@ HOSTILE = {
     "an older view's move": lambda table: write_message(
         ActionMessage(BO, TOKEN, table.host.sent_seq - 1, _draw())
     ),
+    "a hint with a wrong token": lambda table: write_message(HintMessage(BO, "forged", table.host.sent_seq)),
+    "another seat's hint": lambda table: write_message(HintMessage(0, TOKEN, table.host.sent_seq)),
     "another version": lambda table: json.dumps({"v": 9, "type": "ping", "at": 1}),
     "huge": lambda table: "x" * 300_000,
 }
@@ -439,3 +441,32 @@ def test_a_saved_list_of_seats_on_phones_that_names_no_seat_is_ignored(phones):
     text = save_text(state, 1).replace('"seq":1,', f'"seq":1,"phones":{phones},')
     loaded = read_save(text)
     assert loaded.game == state and loaded.away == () and not loaded.problem
+
+
+def test_a_joined_phone_asks_its_own_hint_and_the_host_counts_it():
+    """Bo's Hint is worked out on his phone from his view alone; the host counts it on the
+    game (the score sheet says the game was coached) and Bo's next move is taken."""
+    table = seated(kinds=("person", "person", "normal"))
+    while not (game(table).current == BO and game(table).step is Step.DRAW):
+        one_move(table)
+    assert 'data-action="hint"' in render(table.phone)
+    sent = len(table.to_host)
+    table.on_phone(Event("hint"))
+    advice = table.phone.advice
+    assert advice is not None and advice.action in view(game(table), BO).legal
+    assert json.loads(table.to_host[sent])["type"] == "hint", "the host was told"
+    assert game(table).hints_used[BO] == 1 and sum(game(table).hints_used) == 1
+    assert table.phone.joined.sent is False and table.phone.joined.seq == table.host.sent_seq
+    assert "hinted" in render(table.phone)
+    again = tapped(table.phone, Event("hint")).ui.advice
+    assert again == advice, "the same hint each time it is asked"
+    table.on_phone(Event("draw"))
+    assert game(table).step is Step.PLAY and not table.refused, "the move after a hint is taken"
+
+
+def test_a_table_without_hints_offers_none_on_a_joined_phone():
+    table = seated(kinds=("person", "person", "normal"), hints=False)
+    while not (game(table).current == BO and game(table).step is Step.DRAW):
+        one_move(table)
+    assert 'data-action="hint"' not in render(table.phone)
+    assert tapped(table.phone, Event("hint")).effects == ()

@@ -308,6 +308,7 @@ class Joined:
     sent: bool = False
     code: str = ""  # this phone's answer, shown for the host until the channel opens
     lost: bool = False  # the channel to the host closed: this phone rejoins with a new code
+    hints: bool = False  # the host's table allows hints (the Hint button is worked out here)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,13 @@ from dataclasses import replace
 from phase10.rules import PERSON
 from phase10.wire import (
     ActionMessage,
+    HintMessage,
     Ping,
     RefusedActionError,
     RefusedReason,
     WireError,
     host_apply,
+    host_hint,
     read_message,
     view_for,
     write_message,
@@ -129,7 +131,7 @@ def phone_said(ui: Ui, message: PhoneSaid) -> Outcome:
         return Outcome(ui, (NoteRefused(f"seat {seat}: {error}"),))
     if isinstance(said, Ping):
         return Outcome(ui)
-    if not isinstance(said, ActionMessage):
+    if not isinstance(said, ActionMessage | HintMessage):
         return Outcome(ui, (NoteRefused(f"seat {seat}: a joined phone sends moves, not views"),))
     if said.seat != seat:
         return Outcome(ui, (NoteRefused(f"seat {seat}: a move for seat {said.seat}"),))
@@ -137,11 +139,14 @@ def phone_said(ui: Ui, message: PhoneSaid) -> Outcome:
         return Outcome(ui, (NoteRefused(f"seat {seat}: no game on this phone"),))
     tokens = {link.seat: link.token for link in ui.links}
     try:
+        if isinstance(said, HintMessage):
+            return Outcome(replace(ui, game=host_hint(ui.game, tokens, ui.sent_seq, said)))
         game = host_apply(ui.game, tokens, ui.sent_seq, said)
     except RefusedActionError as refused:
         noted = NoteRefused(f"seat {seat}: {refused}")
         if refused.reason not in _ANSWERED:
             return Outcome(ui, (noted,))
+        # The phone waits for an answer to what it sent: the table as it is.
         as_it_is = TellPhone(seat, write_message(view_for(ui.game, seat, ui.sent_seq, refused=True)))
         return Outcome(ui, (noted, as_it_is))
     return moved(ui, said.action, game)

@@ -79,7 +79,15 @@ def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
     after = replace(
         ui,
         joined=replace(
-            joined, seat=seen.seat, seen=seen, seq=said.seq, kinds=said.kinds, sent=False, code="", lost=False
+            joined,
+            seat=seen.seat,
+            seen=seen,
+            seq=said.seq,
+            kinds=said.kinds,
+            sent=False,
+            code="",
+            lost=False,
+            hints=said.hints,
         ),
         screen=Screen.TABLE if ui.screen in (Screen.JOIN, Screen.TABLE) else ui.screen,
         selected=ui.selected if same_hand else (),

@@ -89,14 +89,17 @@ def computer_turn(game: GameState | None) -> bool:
 
 def hints_offered(ui: Ui) -> bool:
     """Whether the Hint button is on the table: the table allows hints, a person is to move,
-    and no question is open."""
+    and no question is open; on a joined phone, its own turn, while the host can be told."""
+    if ui.screen is not Screen.TABLE or ui.prompt is not None:
+        return False
+    joined = ui.joined
+    if joined is not None:
+        seen = joined.seen
+        return joined.hints and seen is not None and seen.is_my_turn and not joined.lost
     game = ui.game
     return (
         game is not None
-        and ui.joined is None
         and game.config.hints
-        and ui.screen is Screen.TABLE
-        and ui.prompt is None
         and game.step in (Step.DRAW, Step.PLAY)
         and not elsewhere_turn(ui)
     )
