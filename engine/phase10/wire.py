@@ -7,7 +7,8 @@ object with the wire's version ``v``:
 
 - ``{"v": 1, "type": "view", "seq": N, "view": {...}, "kinds": [...]}``: host to joiner,
   the N-th state of the game, as that seat sees it (``view_to_dict``), who plays each
-  seat (a person, or a computer's level), and whether it answers a move refused;
+  seat (a person, or a computer's level), whether it answers a move refused, and the move
+  that made it (``"action"``, in notation, or null);
 - ``{"v": 1, "type": "act", "seat": S, "token": T, "seq": N, "action": "draw"}``: joiner
   to host, an action in notation, for the view numbered N, with the seat's token;
 - ``{"v": 1, "type": "hint", "seat": S, "token": T, "seq": N}``: joiner to host, the
@@ -92,6 +93,9 @@ class ViewMessage:
     kinds: tuple[str, ...] = ()  # who plays each seat (``GameConfig.kinds``); () where not known
     refused: bool = False  # sent back for a move of this seat the host refused: the table as it is
     hints: bool = False  # the table allows hints (``GameConfig.hints``)
+    # The move that made this state from the one sent before it, if one did (every move is
+    # public: a draw from the pile names no card), so the phone can tell the table's moves.
+    action: Action | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +270,7 @@ def write_message(message: Message) -> str:
             "kinds": list(message.kinds),
             "refused": message.refused,
             "hints": message.hints,
+            "action": None if message.action is None else str(message.action),
         }
     elif isinstance(message, ActionMessage):
         body = {
@@ -308,18 +313,28 @@ def _read_body(kind: object, reader: _Reader) -> Message:
         seen = view_from_dict(reader.raw("view"))
         kinds = _kinds(reader.items("kinds", _kind), seen)
         hints = reader.flag("hints") if "hints" in reader.data else False
-        return ViewMessage(_count(reader, "seq"), seen, kinds, reader.flag("refused"), hints)
+        action = _notation(reader, nullable=True) if "action" in reader.data else None
+        return ViewMessage(_count(reader, "seq"), seen, kinds, reader.flag("refused"), hints, action)
     if kind == "hint":
         return HintMessage(_count(reader, "seat"), _token(reader), _count(reader, "seq"))
     if kind == "act":
         token = _token(reader)
-        action = reader.text("action")
-        if len(action) > 200:
-            raise WireError("an action in notation is at most 200 characters")
-        return ActionMessage(_count(reader, "seat"), token, _count(reader, "seq"), parse_action(action))
+        action = _notation(reader)
+        assert action is not None
+        return ActionMessage(_count(reader, "seat"), token, _count(reader, "seq"), action)
     if kind == "ping":
         return Ping(_count(reader, "at"))
     raise WireError(f"unknown message type {kind!r:.20}")
+
+
+def _notation(reader: _Reader, *, nullable: bool = False) -> Action | None:
+    """The message's ``action``, in notation (None only where ``nullable``)."""
+    written = reader.typed("action", str, nullable=nullable)
+    if written is None:
+        return None
+    if len(written) > 200:
+        raise WireError("an action in notation is at most 200 characters")
+    return parse_action(written)
 
 
 def _token(reader: _Reader) -> str:
@@ -366,10 +381,13 @@ class RefusedActionError(ValueError):
         self.reason = reason
 
 
-def view_for(state: GameState, seat: int, seq: int, refused: bool = False) -> ViewMessage:
+def view_for(
+    state: GameState, seat: int, seq: int, refused: bool = False, action: Action | None = None
+) -> ViewMessage:
     """The message that shows ``seat`` the game: its own view, and nothing more (``refused``:
-    in answer to a move of that seat the host did not apply)."""
-    return ViewMessage(seq, view(state, seat), state.config.kinds, refused, state.config.hints)
+    in answer to a move of that seat the host did not apply; ``action``: the move that made
+    ``state`` from the state sent before it)."""
+    return ViewMessage(seq, view(state, seat), state.config.kinds, refused, state.config.hints, action)
 
 
 def host_apply(state: GameState, tokens: Mapping[int, str], seq: int, message: ActionMessage) -> GameState:

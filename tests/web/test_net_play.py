@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 from ui.effects import (
+    Announce,
     ClosePeer,
     HostSaid,
     NoteRefused,
@@ -27,14 +28,14 @@ from ui.effects import (
     TellHost,
     TellPhone,
 )
-from ui.kit.i18n import text
+from ui.kit.i18n import Text, text
 from ui.net.host import link_seat, restored, unlink_seat
 from ui.net.joined import join
 from ui.net.pairing import Role
 from ui.saves.storage import MemoryStore, Saves, read_save, save_text
 from ui.screens import render
 from ui.state import Event, Screen, Ui
-from ui.table.model import away, table_of, viewer
+from ui.table.model import away, since_turn, table_of, viewer
 from ui.table.play import REFUSED, timer_delay, timer_event
 from ui.taps import ComputerMove, PhoneUnreached
 
@@ -60,6 +61,7 @@ class Table:
     to_host: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     buzzes: int = 0
+    heard: list[Text] = field(default_factory=list)  # what Bo's phone read out
 
     def on_host(self, message: object) -> Outcome:
         outcome = tapped(self.host, message)  # type: ignore[arg-type]
@@ -84,12 +86,14 @@ class Table:
                 self.refused.append(effect.line)
             elif isinstance(effect, PlaySound) and "turn" in effect.cues:
                 self.buzzes += 1
+            elif isinstance(effect, Announce):
+                self.heard.extend(effect.lines)
         return outcome
 
 
-def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7", hints=None) -> Table:
+def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7", hints=None, edition="classic") -> Table:
     """Ann's phone runs the game; Bo plays from his own phone, linked and sent his table."""
-    host = link_seat(start(names=names, kinds=kinds, seed=seed, hints=hints), BO, TOKEN)
+    host = link_seat(start(names=names, kinds=kinds, seed=seed, hints=hints, edition=edition), BO, TOKEN)
     table = Table(host, join(Ui(browser_languages=("en",)), BO, TOKEN))
     table.on_host(PhoneLinked(BO, True))
     return table
@@ -163,7 +167,8 @@ def test_on_the_wire_a_joined_phone_gets_no_other_seats_faces():
             body = json.loads(sent)["view"]
             assert body["seat"] == BO
             assert all("hand" not in player for player in body["players"])
-        assert table.to_phone[-1] == write_message(view_for(state, BO, table.host.sent_seq))
+        last = read_message(table.to_phone[-1])
+        assert last == view_for(state, BO, table.host.sent_seq, action=last.action)  # type: ignore[union-attr]
 
 
 def test_the_hosts_own_seat_cannot_move_for_the_joined_phone():
@@ -470,3 +475,25 @@ def test_a_table_without_hints_offers_none_on_a_joined_phone():
         one_move(table)
     assert 'data-action="hint"' not in render(table.phone)
     assert tapped(table.phone, Event("hint")).effects == ()
+
+
+@pytest.mark.parametrize("edition", ["classic", "flip"])
+def test_a_joined_phone_tells_the_moves_since_its_turn_as_the_host_does(edition):
+    """Each view names the move that made it, so Bo's phone lists the moves since his turn,
+    in the same words as the host's table, and reads each out; a missed view (a rejoin)
+    tells nothing rather than a move against the wrong table."""
+    table = seated(kinds=("person", "person", "normal"), edition=edition)
+    told = 0
+    for _ in range(150):
+        if game(table).is_over:
+            break
+        heard = len(table.heard)
+        one_move(table)
+        host_words = [said(move.said) for move in since_turn(table.host, (BO,))]
+        phone_words = [said(move.said) for move in since_turn(table.phone, (BO,))]
+        assert phone_words == host_words
+        told += len(table.heard) > heard
+    assert told > 30, "the moves are read out on Bo's phone too"
+    rejoined = replace(table.phone, joined=replace(table.phone.joined, seq=-1))
+    later = view_for(game(table), BO, table.host.sent_seq + 5, action=_draw())
+    assert tapped(rejoined, HostSaid(write_message(later))).ui.log == rejoined.log

@@ -293,6 +293,14 @@ class Link:
     lost: bool = False
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class LastMove:
+    """The move that made the game as it is, on the phone that runs it: one value per move
+    (compared by identity), so the phones that play a seat can be told each move once."""
+
+    action: Action
+
+
 @dataclass(frozen=True, slots=True)
 class Joined:
     """This phone plays one seat of a game run on another phone (issue 38).  It holds no
@@ -344,6 +352,7 @@ class Ui:
     links: tuple[Link, ...] = ()  # the game's seats played from other phones
     sent_seq: int = 0  # how many states of the game went to the other phones: the latest's number
     joined: Joined | None = None  # this phone plays a seat of a game run on another phone
+    last_move: LastMove | None = None  # the move that made ``game``, for the other phones' logs
 
     @property
     def language(self) -> str:

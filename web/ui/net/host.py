@@ -102,8 +102,10 @@ def share_views(before: Ui, step: Outcome) -> Outcome:
     if after.game is None or after.game is before.game or not after.links:
         return step
     seq = after.sent_seq + 1
+    last = after.last_move  # a new one when a move made the state: the phones are told it
+    action = last.action if last is not None and last is not before.last_move else None
     sends = tuple(
-        TellPhone(link.seat, write_message(view_for(after.game, link.seat, seq)))
+        TellPhone(link.seat, write_message(view_for(after.game, link.seat, seq, action=action)))
         for link in after.links
         if link.open
     )

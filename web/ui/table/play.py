@@ -34,7 +34,7 @@ from phase10.wire import ActionMessage, write_message
 from .. import taps
 from ..effects import Announce, Handler, Outcome, PlaySound, TellHost
 from ..kit.i18n import NOTHING, Text, text
-from ..state import JustPlayed, Prompt, PromptKind, Screen, Speed, Ui
+from ..state import JustPlayed, LastMove, Prompt, PromptKind, Screen, Speed, Ui
 from .model import (
     at_table,
     away,
@@ -230,6 +230,7 @@ def moved(ui: Ui, action: Action, game: GameState) -> Outcome:
         log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
         drawn=str(drawn) if drawn is not None else keep_drawn,
         advice=None,
+        last_move=LastMove(action),
     )
     said = Announce(announce(ui.game, action, game, drawn))
     return Outcome(after, (said, PlaySound(cues(ui.game, action, game))))
