@@ -137,3 +137,11 @@ function copyBySelection(text) {
     focused?.focus?.({ preventScroll: true });
   }
 }
+
+// --- the camera -----------------------------------------------------------------------
+
+/** The module that reads QR codes with the camera (ui/shell/camera.py), loaded the first
+ * time a scan starts: the app's start does not fetch it. */
+export function loadScanner() {
+  return import("./scanner.js");
+}
