@@ -168,7 +168,7 @@ def scanner(w: Words) -> Markup:
             el("p", w("net.scan_hint")),
             el(
                 "div",
-                el("p", w("net.scan_looking")),
+                el("p", w("net.scan_looking"), class_="scanner-looking"),
                 el("p", w("net.scan_not_ours"), class_="scanner-not-ours", hidden=True),
                 class_="scanner-status",
                 role="status",

@@ -135,6 +135,7 @@ async def _read(scan: _Scan, found: Callable[[str, str], None], refused: Callabl
             read_code(text)
         except PairingError:
             skip = text  # another QR code: said once, and looked past
+            scan.dialog.querySelector(".scanner-looking").hidden = True
             scan.dialog.querySelector(".scanner-not-ours").hidden = False
             continue
         stop()
