@@ -24,7 +24,7 @@ from support.browser import chromium
 from support.browser.a11y import axe_problems
 from support.browser.camera import camera_args, show_nothing, show_qr
 from support.browser.driving import open_app, renders, tap, wait_for_controller, wait_ready
-from support.browser.engines import PHONE
+from support.browser.engines import PHONE, Firefox, require
 from support.browser.phones import code_on, dealt_and_linked
 from support.web.tour import pairing_code
 
@@ -241,3 +241,34 @@ def test_without_a_camera_no_scan_is_offered(browser: Any, server: Any, requests
     finally:
         bare.close()
     assert requests.problems == []
+
+
+# Firefox's own fake camera: a made-up moving picture (no QR code), allowed without asking.
+FIREFOX_CAMERA = {"media.navigator.streams.fake": True, "media.navigator.permission.disabled": True}
+
+
+def test_firefox_scans_with_the_self_hosted_reader_and_cancel_stops_it(server: Any) -> None:
+    """Firefox has no BarcodeDetector: the view opens, the camera's picture plays, jsQR is
+    fetched from the app's origin and looks at frames with no error, and Cancel stops it."""
+    require("firefox")
+    firefox = Firefox("en-US", prefs=FIREFOX_CAMERA)
+    try:
+        firefox.open(server.url)
+        firefox.wait_ready()
+        firefox.click("[data-action=join-table]")
+        firefox.wait_until("() => document.querySelector('#host-code') !== null")
+        firefox.click("[data-action=scan-code][data-value=host-code]")
+        firefox.wait_until("() => document.querySelector('dialog#scanner[open] video')?.videoWidth > 0")
+        firefox.wait_until(
+            "(path) => performance.getEntriesByName(new URL('.' + path, location.href).href).length > 0",
+            READER,
+        )
+        firefox.run("() => new Promise((done) => setTimeout(done, 1000))")  # frames looked at
+        firefox.click("#scanner [data-action=stop-scan]")
+        firefox.wait_until("() => document.getElementById('scanner') === null")
+        assert firefox.run("() => document.querySelector('#host-code') !== null"), "typing still works"
+        problems, foreign = firefox.findings()
+        assert problems == [] and foreign == []
+    finally:
+        firefox.close()
+    assert READER in server.paths
