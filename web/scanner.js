@@ -25,11 +25,6 @@ const LONGEST_SIDE = 800;
 let session = null; // {video, stream, stopped}: the camera open now, if any
 let reading = null; // the promise of the decoder, made once a page
 
-/** Whether the browser has a camera to ask for. */
-export function hasCamera() {
-  return Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
-}
-
 /** Ask for the camera (the one facing away, where there is a choice) and show it in
  * ``video``. The decoder is fetched meanwhile. */
 export async function open(video) {

@@ -3,7 +3,8 @@ showing a QR code made at test time: two phones pair by scanning each other's co
 code that is not a pairing code is looked past, and Cancel or Escape stops the camera; a
 refused camera is said in plain words and typing still works; the decoder (jsQR: Debian's
 Chromium has no BarcodeDetector) is fetched only by a first scan, from the app's own origin,
-and works offline after it.
+and works offline after it. Firefox, with its own fake camera, opens the view and runs jsQR
+on its frames.
 
 The camera's file is written before each scan (support/browser/camera.py); every stream the
 page gets is noted, to check that each of its tracks was stopped."""
@@ -156,6 +157,11 @@ def test_a_qr_code_that_is_not_a_pairing_code_is_looked_past_and_cancel_stops_th
     page.keyboard.press("Escape")
     _stopped(page)
     assert page.evaluate("() => document.documentElement.dataset.screen") == "join"
+
+    _scanning(page, "host-code")  # the phone's Back leaves the screen: the camera stops
+    page.go_back()
+    page.wait_for_function("() => document.documentElement.dataset.screen === 'home'")
+    _stopped(page)
 
 
 def test_the_reader_is_fetched_by_a_first_scan_only_then_works_offline(
