@@ -1041,9 +1041,22 @@ def update_banner(browser: Browser) -> None:
 # --- running ------------------------------------------------------------------------------
 
 
+def _turn_played(page: Page, other: Page) -> None:
+    """The player to move on ``page`` draws and discards their first card; then ``other``
+    is given the turn."""
+    page.wait_for_selector("[data-action=draw]:not([disabled])")
+    tap(page, Event("draw"))
+    page.wait_for_selector("[data-action=discard]")
+    tap(page, Event("select", "0"))
+    tap(page, Event("discard"))
+    other.wait_for_selector("[data-action=draw]:not([disabled])")
+
+
 def phones(browser: Browser, url: str) -> None:
     """A game on two phones (issue 38) on small phones: the host's code for Bo, Bo's phone
-    (in Spanish) showing its answer, each phone's table, and a phone that was not reached."""
+    (in Spanish) showing its answer, each phone's table, both after the host's page reloaded
+    (Bo's phone offering to rejoin, the host's seat waiting for it), and a phone that was not
+    reached."""
     contexts = [
         browser.new_context(
             viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
@@ -1068,8 +1081,18 @@ def phones(browser: Browser, url: str) -> None:
     phone.wait_for_selector("html[data-screen=table] .hand [data-card]")
     host.wait_for_selector(".phone-linked")
     tap(host, Event("back"))
+    _turn_played(phone, host)  # Bo on his phone, then Ann on hers: his lists her moves
+    _turn_played(host, phone)
+    phone.wait_for_selector(".narration li:has-text('Ann')")
     shoot(phone, "81-joined-table-es-360", full=False)
     shoot(host, "82-host-table-bo-away-360", full=False)
+    host.reload()  # the host's page reloads: Bo's phone offers to rejoin, his seat waits for it
+    wait_ready(host)
+    phone.wait_for_selector(".action-bar [data-action=join-table]", timeout=30_000)
+    shoot(phone, "84-joined-host-lost-es-360", full=False)
+    tap(host, Event("phones"))
+    host.wait_for_selector(".phone-lost")
+    shoot(host, "85-phones-rejoin-360", full=False)
     for context in contexts:
         context.close()
     context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)

@@ -7,10 +7,17 @@ object with the wire's version ``v``:
 
 - ``{"v": 1, "type": "view", "seq": N, "view": {...}, "kinds": [...]}``: host to joiner,
   the N-th state of the game, as that seat sees it (``view_to_dict``), who plays each
-  seat (a person, or a computer's level), and whether it answers a move refused;
+  seat (a person, or a computer's level), whether it answers a move refused, and the move
+  that made it (``"action"``, in notation, or null);
 - ``{"v": 1, "type": "act", "seat": S, "token": T, "seq": N, "action": "draw"}``: joiner
   to host, an action in notation, for the view numbered N, with the seat's token;
+- ``{"v": 1, "type": "hint", "seat": S, "token": T, "seq": N}``: joiner to host, the
+  seat's player asked for a hint on view N (worked out on the joining phone from its own
+  view; the host counts it on the game, as it counts its own players' hints);
 - ``{"v": 1, "type": "ping", "at": N}``: either way, to tell a live link from a dead one.
+
+A view also says whether the table allows hints (``"hints"``; absent, as a host before
+hints were sent wrote it, reads as no hints).
 
 ``read_message`` reads any text a channel delivers into one of these or raises
 ``WireError`` saying why: too long, not JSON, another version, an unknown type, a field
@@ -52,6 +59,7 @@ __all__ = [
     "MAX_MESSAGE_CHARS",
     "WIRE_VERSION",
     "ActionMessage",
+    "HintMessage",
     "Message",
     "Ping",
     "RefusedActionError",
@@ -59,6 +67,7 @@ __all__ = [
     "ViewMessage",
     "WireError",
     "host_apply",
+    "host_hint",
     "read_message",
     "view_for",
     "view_from_dict",
@@ -83,6 +92,10 @@ class ViewMessage:
     view: PlayerView
     kinds: tuple[str, ...] = ()  # who plays each seat (``GameConfig.kinds``); () where not known
     refused: bool = False  # sent back for a move of this seat the host refused: the table as it is
+    hints: bool = False  # the table allows hints (``GameConfig.hints``)
+    # The move that made this state from the one sent before it, if one did (every move is
+    # public: a draw from the pile names no card), so the phone can tell the table's moves.
+    action: Action | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +107,20 @@ class ActionMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class HintMessage:
+    """The seat's player asked for a hint on the view numbered ``seq``."""
+
+    seat: int
+    token: str
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     at: int
 
 
-Message = ViewMessage | ActionMessage | Ping
+Message = ViewMessage | ActionMessage | HintMessage | Ping
 
 
 # --- views as JSON ---------------------------------------------------------------------------
@@ -247,6 +269,8 @@ def write_message(message: Message) -> str:
             "view": view_to_dict(message.view),
             "kinds": list(message.kinds),
             "refused": message.refused,
+            "hints": message.hints,
+            "action": None if message.action is None else str(message.action),
         }
     elif isinstance(message, ActionMessage):
         body = {
@@ -256,6 +280,8 @@ def write_message(message: Message) -> str:
             "seq": message.seq,
             "action": str(message.action),
         }
+    elif isinstance(message, HintMessage):
+        body = {"type": "hint", "seat": message.seat, "token": message.token, "seq": message.seq}
     else:
         body = {"type": "ping", "at": message.at}
     return json.dumps({"v": WIRE_VERSION, **body}, separators=(",", ":"))
@@ -286,18 +312,36 @@ def _read_body(kind: object, reader: _Reader) -> Message:
     if kind == "view":
         seen = view_from_dict(reader.raw("view"))
         kinds = _kinds(reader.items("kinds", _kind), seen)
-        return ViewMessage(_count(reader, "seq"), seen, kinds, reader.flag("refused"))
+        hints = reader.flag("hints") if "hints" in reader.data else False
+        action = _notation(reader, nullable=True) if "action" in reader.data else None
+        return ViewMessage(_count(reader, "seq"), seen, kinds, reader.flag("refused"), hints, action)
+    if kind == "hint":
+        return HintMessage(_count(reader, "seat"), _token(reader), _count(reader, "seq"))
     if kind == "act":
-        token = reader.text("token")
-        if not 0 < len(token) <= 64:
-            raise WireError("a seat's token is 1 to 64 characters")
-        action = reader.text("action")
-        if len(action) > 200:
-            raise WireError("an action in notation is at most 200 characters")
-        return ActionMessage(_count(reader, "seat"), token, _count(reader, "seq"), parse_action(action))
+        token = _token(reader)
+        action = _notation(reader)
+        assert action is not None
+        return ActionMessage(_count(reader, "seat"), token, _count(reader, "seq"), action)
     if kind == "ping":
         return Ping(_count(reader, "at"))
     raise WireError(f"unknown message type {kind!r:.20}")
+
+
+def _notation(reader: _Reader, *, nullable: bool = False) -> Action | None:
+    """The message's ``action``, in notation (None only where ``nullable``)."""
+    written = reader.typed("action", str, nullable=nullable)
+    if written is None:
+        return None
+    if len(written) > 200:
+        raise WireError("an action in notation is at most 200 characters")
+    return parse_action(written)
+
+
+def _token(reader: _Reader) -> str:
+    token = reader.text("token")
+    if not 0 < len(token) <= 64:
+        raise WireError("a seat's token is 1 to 64 characters")
+    return token
 
 
 def _kind(value: object, path: str) -> str:
@@ -337,16 +381,48 @@ class RefusedActionError(ValueError):
         self.reason = reason
 
 
-def view_for(state: GameState, seat: int, seq: int, refused: bool = False) -> ViewMessage:
+def view_for(
+    state: GameState, seat: int, seq: int, refused: bool = False, action: Action | None = None
+) -> ViewMessage:
     """The message that shows ``seat`` the game: its own view, and nothing more (``refused``:
-    in answer to a move of that seat the host did not apply)."""
-    return ViewMessage(seq, view(state, seat), state.config.kinds, refused)
+    in answer to a move of that seat the host did not apply; ``action``: the move that made
+    ``state`` from the state sent before it)."""
+    return ViewMessage(seq, view(state, seat), state.config.kinds, refused, state.config.hints, action)
 
 
 def host_apply(state: GameState, tokens: Mapping[int, str], seq: int, message: ActionMessage) -> GameState:
     """The game after a joined phone's action, answering view ``seq`` (the one the host sent
     last); ``RefusedActionError`` for anything else: a seat no phone plays, a wrong token, an answer to
     an older view (a replay), or a move that is not that seat's legal move now."""
+    _check_sender(tokens, seq, message)
+    mine = (state.current == message.seat and state.step in (Step.DRAW, Step.PLAY)) or (
+        state.step is Step.HAND_OVER
+    )
+    if not mine or message.action not in legal_actions(state):
+        raise RefusedActionError(
+            RefusedReason.NOT_LEGAL, f"{message.action} is not a legal move of seat {message.seat} now"
+        )
+    return apply(state, message.action)
+
+
+def host_hint(state: GameState, tokens: Mapping[int, str], seq: int, message: HintMessage) -> GameState:
+    """The game with the hint a joined phone's player asked for counted (``coach.count_hint``),
+    checked as ``host_apply`` checks a move: only the seat to move, on a table with hints."""
+    from .coach import count_hint  # the coach imports the bots: only a hint pays for them
+
+    _check_sender(tokens, seq, message)
+    if not state.config.hints:
+        raise RefusedActionError(RefusedReason.NOT_LEGAL, "this table plays without hints")
+    if state.current != message.seat or state.step not in (Step.DRAW, Step.PLAY):
+        raise RefusedActionError(
+            RefusedReason.NOT_LEGAL, f"seat {message.seat} has no move to be coached on now"
+        )
+    return count_hint(state, message.seat)
+
+
+def _check_sender(tokens: Mapping[int, str], seq: int, message: ActionMessage | HintMessage) -> None:
+    """``RefusedActionError`` unless ``message`` comes from its seat's phone (its token) and
+    answers the latest view, ``seq``."""
     token = tokens.get(message.seat)
     if token is None:
         raise RefusedActionError(
@@ -356,13 +432,5 @@ def host_apply(state: GameState, tokens: Mapping[int, str], seq: int, message: A
         raise RefusedActionError(RefusedReason.TOKEN, f"the token for seat {message.seat} does not match")
     if message.seq != seq:
         raise RefusedActionError(
-            RefusedReason.STALE, f"the action answers view {message.seq}, not view {seq}"
+            RefusedReason.STALE, f"the message answers view {message.seq}, not view {seq}"
         )
-    mine = (state.current == message.seat and state.step in (Step.DRAW, Step.PLAY)) or (
-        state.step is Step.HAND_OVER
-    )
-    if not mine or message.action not in legal_actions(state):
-        raise RefusedActionError(
-            RefusedReason.NOT_LEGAL, f"{message.action} is not a legal move of seat {message.seat} now"
-        )
-    return apply(state, message.action)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from ui.saves.storage import save_text
 from ui.state import Event
 
 from phase10 import GameConfig, new_game
@@ -172,6 +173,14 @@ def phones_waiting(page: Any, url: str) -> None:
     page.wait_for_selector(".qr svg", timeout=30_000)
 
 
+def phones_lost(page: Any, url: str) -> None:
+    """The host reloaded with Bo's seat on his phone: the seat waits for it to rejoin."""
+    game = new_game(GameConfig(("Ann", "Bo"), 5))
+    saved(lambda: save_text(game, 1, away=(1,)), Event("continue"))(page, url)
+    tap(page, Event("phones"))
+    page.wait_for_selector(".phone-lost")
+
+
 def joining_refused(page: Any, url: str) -> None:
     """Joining a table, with a code that does not read."""
     visit(Event("join-table"))(page, url)
@@ -206,6 +215,7 @@ SCREENS: dict[str, Visit] = {
     "list editor, refused": list_editor_refused,
     "table, choosing a phase": choosing_a_phase,
     "phones at the table, a code shown": phones_waiting,
+    "phones at the table, a phone lost": phones_lost,
     "join a table": visit(Event("join-table")),
     "join a table, a code refused": joining_refused,
 }
@@ -228,6 +238,7 @@ IN_SPANISH = [
     "list editor",
     "setup, a list kept",
     "phones at the table, a code shown",
+    "phones at the table, a phone lost",
     "join a table, a code refused",
 ]
 

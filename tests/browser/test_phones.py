@@ -13,9 +13,9 @@ from ui.state import Event
 
 from phase10 import Draw, GameState
 from phase10.wire import ActionMessage, write_message
-from support.browser.driving import renders, saved_game, tap
+from support.browser.driving import renders, saved_game, tap, wait_ready
 from support.browser.engines import PHONE, Firefox, require
-from support.browser.phones import dealt_and_linked, joined, unreachable_answer
+from support.browser.phones import code_on, dealt_and_linked, joined, seated_by, unreachable_answer
 
 BO = 1
 
@@ -229,3 +229,63 @@ def _passed(host: Any, before: GameState, turn: bool = True) -> GameState:
             return game
         host.wait_for_timeout(100)
     raise AssertionError("the host's game did not move on")
+
+
+def _rejoin_code(host: Any) -> str:
+    """On the host: Phones at the table, a new code for Bo's seat, once his phone is lost."""
+    tap(host, Event("phones"))
+    host.wait_for_selector(".phone-lost", timeout=30_000)
+    tap(host, Event("link-phone", str(BO)))
+    return code_on(host)
+
+
+def test_a_reloaded_phone_and_a_reloaded_host_each_rejoin_by_a_new_code(
+    context: Any, browser: Any, server: Any
+) -> None:
+    """Bo asks a hint on his phone (the host counts it), then his phone reloads in the
+    middle of his turn: the host says his phone is not connected, Bo rejoins by a new code
+    and finishes the turn he began.  Then the host reloads: the game resumes with Bo's seat
+    still his, waiting for his phone, and Bo's phone, told the host is lost, rejoins and
+    plays on."""
+    host = context.new_page()
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone = phone_context.new_page()
+        _seated(host, phone, server.url)
+        game = saved_game(host)
+        assert game is not None
+        if game.current != BO:
+            _turn(host, 1)
+            game = _now(host, phone, game)
+        _click(phone, Event("hint"), 2)  # worked out on Bo's phone, counted on the host's game
+        phone.wait_for_selector(".coach")
+        game = _passed(host, game, turn=False)
+        assert game.hints_used[BO] == 1
+        _click(phone, Event("draw"), 2)
+        drawn = _passed(host, game, turn=False)
+        phone.reload()
+        wait_ready(phone)
+        # On Bo's turn, the host's table says his phone is lost and offers the way on.
+        host.wait_for_selector(".action-bar [data-action=phones]", timeout=30_000)
+        assert "Bo\u2019s phone is not connected." in host.locator(".action-bar").inner_text()
+        seated_by(host, phone, _rejoin_code(host), BO)
+        assert sorted(_hand(phone)) == sorted(str(card) for card in drawn.players[BO].shown_hand)
+        assert saved_game(host) == drawn, "no move lost, none made twice"
+        _click(phone, Event("select", "0"), 1)
+        _click(phone, Event("discard"), 2)
+        game = _now(host, phone, drawn)
+        assert game.current == 0
+        # The host reloads: the seat stays Bo's, waiting for his phone.
+        host.reload()
+        wait_ready(host)
+        assert saved_game(host) == game
+        phone.wait_for_selector(".action-bar [data-action=join-table]", timeout=30_000)
+        seated_by(host, phone, _rejoin_code(host), BO)
+        tap(host, Event("back"))
+        _turn(host, 1)
+        game = _now(host, phone, game)
+        _turn(phone, 2)
+        game = _now(host, phone, game)
+        assert game.current == 0 and not host.locator(".phone-lost").count()
+    finally:
+        phone_context.close()

@@ -20,12 +20,14 @@ from phase10.view import view
 from phase10.wire import (
     MAX_MESSAGE_CHARS,
     ActionMessage,
+    HintMessage,
     Ping,
     RefusedActionError,
     RefusedReason,
     ViewMessage,
     WireError,
     host_apply,
+    host_hint,
     read_message,
     view_for,
     write_message,
@@ -152,7 +154,7 @@ def test_not_text_is_no_message():
 
 
 def test_a_ping_and_an_action_read_back():
-    for message in (Ping(12), ActionMessage(2, "k3y", 40, Draw())):
+    for message in (Ping(12), ActionMessage(2, "k3y", 40, Draw()), HintMessage(2, "k3y", 40)):
         assert read_message(write_message(message)) == message
 
 
@@ -216,4 +218,40 @@ def test_a_joined_phone_is_sent_its_own_view_with_its_moves_only_on_its_turn():
     waiting = 3 - state.current
     assert view_for(state, state.current, 1).view.legal == legal_actions(state)
     assert view_for(state, waiting, 1).view.legal == ()
-    assert view_for(state, waiting, 1) == ViewMessage(1, view(state, waiting), state.config.kinds)
+    assert view_for(state, waiting, 1) == ViewMessage(
+        1, view(state, waiting), state.config.kinds, False, state.config.hints
+    )
+
+
+def test_a_view_says_whether_the_table_allows_hints_and_a_hosts_view_without_it_reads_as_no():
+    state, _tokens = _table()
+    coached = replace(state, config=replace(state.config, hints=True))
+    sent = view_for(coached, 1, 3)
+    assert sent.hints and read_message(write_message(sent)) == sent
+    body = json.loads(write_message(sent))
+    del body["hints"]
+    assert read_message(json.dumps(body)).hints is False  # type: ignore[union-attr]
+    body["hints"] = "yes"
+    with pytest.raises(WireError):
+        read_message(json.dumps(body))
+
+
+def test_the_host_counts_a_joined_seats_hint_and_refuses_any_other():
+    state, tokens = _table()
+    state = _current_phone(replace(state, config=replace(state.config, hints=True)), tokens)
+    seat = state.current
+    asked = HintMessage(seat, tokens[seat], 7)
+    after = host_hint(state, tokens, 7, read_message(write_message(asked)))  # type: ignore[arg-type]
+    assert after.hints_used[seat] == 1 and sum(after.hints_used) == 1
+    other = 3 - seat
+    refusals = {
+        RefusedReason.TOKEN: (state, HintMessage(seat, "guess", 7)),
+        RefusedReason.STALE: (state, HintMessage(seat, tokens[seat], 6)),
+        RefusedReason.NO_SUCH_SEAT: (state, HintMessage(0, "x", 7)),
+        RefusedReason.NOT_LEGAL: (state, HintMessage(other, tokens[other], 7)),
+    }
+    plain = replace(state, config=replace(state.config, hints=False))
+    for reason, (table, message) in [*refusals.items(), (RefusedReason.NOT_LEGAL, (plain, asked))]:
+        with pytest.raises(RefusedActionError) as refused:
+            host_hint(table, tokens, 7, message)
+        assert refused.value.reason is reason

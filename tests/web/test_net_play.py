@@ -15,10 +15,12 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 from ui.effects import (
+    Announce,
     ClosePeer,
     HostSaid,
     NoteRefused,
     Outcome,
+    PeerCode,
     PhoneLinked,
     PhoneSaid,
     PlaySound,
@@ -26,21 +28,24 @@ from ui.effects import (
     TellHost,
     TellPhone,
 )
-from ui.kit.i18n import text
-from ui.net.host import link_seat, unlink_seat
+from ui.kit.i18n import Text, text
+from ui.net.host import link_seat, restored, unlink_seat
 from ui.net.joined import join
+from ui.net.pairing import Role
+from ui.saves.storage import MemoryStore, Saves, read_save, save_text
 from ui.screens import render
 from ui.state import Event, Screen, Ui
-from ui.table.model import table_of, viewer
+from ui.table.model import away, since_turn, table_of, viewer
 from ui.table.play import REFUSED, timer_delay, timer_event
 from ui.taps import ComputerMove, PhoneUnreached
 
-from phase10 import GameState, Step
+from phase10 import GameState, Step, legal_actions
 from phase10.view import view
-from phase10.wire import ActionMessage, Ping, read_message, view_for, write_message
+from phase10.wire import ActionMessage, HintMessage, Ping, read_message, view_for, write_message
 from support.web.english import said
 from support.web.seen import cards_in
 from support.web.taps import handle, next_taps, start, tapped
+from support.web.tour import pairing_code
 
 BO = 1  # the seat played from the other phone
 TOKEN = "b0-secret-token"
@@ -56,6 +61,7 @@ class Table:
     to_host: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     buzzes: int = 0
+    heard: list[Text] = field(default_factory=list)  # what Bo's phone read out
 
     def on_host(self, message: object) -> Outcome:
         outcome = tapped(self.host, message)  # type: ignore[arg-type]
@@ -80,12 +86,14 @@ class Table:
                 self.refused.append(effect.line)
             elif isinstance(effect, PlaySound) and "turn" in effect.cues:
                 self.buzzes += 1
+            elif isinstance(effect, Announce):
+                self.heard.extend(effect.lines)
         return outcome
 
 
-def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7") -> Table:
+def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7", hints=None, edition="classic") -> Table:
     """Ann's phone runs the game; Bo plays from his own phone, linked and sent his table."""
-    host = link_seat(start(names=names, kinds=kinds, seed=seed), BO, TOKEN)
+    host = link_seat(start(names=names, kinds=kinds, seed=seed, hints=hints, edition=edition), BO, TOKEN)
     table = Table(host, join(Ui(browser_languages=("en",)), BO, TOKEN))
     table.on_host(PhoneLinked(BO, True))
     return table
@@ -159,7 +167,8 @@ def test_on_the_wire_a_joined_phone_gets_no_other_seats_faces():
             body = json.loads(sent)["view"]
             assert body["seat"] == BO
             assert all("hand" not in player for player in body["players"])
-        assert table.to_phone[-1] == write_message(view_for(state, BO, table.host.sent_seq))
+        last = read_message(table.to_phone[-1])
+        assert last == view_for(state, BO, table.host.sent_seq, action=last.action)  # type: ignore[union-attr]
 
 
 def test_the_hosts_own_seat_cannot_move_for_the_joined_phone():
@@ -187,6 +196,8 @@ HOSTILE = {
     "an older view's move": lambda table: write_message(
         ActionMessage(BO, TOKEN, table.host.sent_seq - 1, _draw())
     ),
+    "a hint with a wrong token": lambda table: write_message(HintMessage(BO, "forged", table.host.sent_seq)),
+    "another seat's hint": lambda table: write_message(HintMessage(0, TOKEN, table.host.sent_seq)),
     "another version": lambda table: json.dumps({"v": 9, "type": "ping", "at": 1}),
     "huge": lambda table: "x" * 300_000,
 }
@@ -316,7 +327,8 @@ def test_a_phone_not_reached_after_connect_is_said_and_its_seat_plays_here():
     assert timer_event(host) == PhoneUnreached(BO)
     assert timer_delay(host, reduced_motion=False) == 15_000
     outcome = tapped(host, PhoneUnreached(BO))
-    assert outcome.ui.links == () and [type(e) for e in outcome.effects] == [ClosePeer]
+    assert outcome.ui.links == () and [type(e) for e in outcome.effects] == [ClosePeer, SaveGame]
+    assert outcome.effects[1].away == (), "the seat plays here again, after a reload too"
     assert said(outcome.ui.message).startswith("Bo") and "could not be reached" in said(outcome.ui.message)
     opened = tapped(host, PhoneLinked(BO, True)).ui
     assert opened.links[0].connecting is False and timer_event(opened) is None
@@ -347,3 +359,141 @@ def test_a_phone_with_its_own_game_offers_only_the_joined_table_while_joined():
     assert tapped(phone, Event("continue")).ui.screen is Screen.HOME
     assert tapped(phone, Event("join-table")).ui.screen is Screen.TABLE
     assert 'data-action="continue"' in render(replace(phone, joined=None)), "its own game is kept"
+
+
+NEW_TOKEN = bytes(range(8, 16))
+
+
+def bo_mid_turn() -> Table:
+    """Bo has drawn on his own phone and not yet discarded."""
+    table = seated(kinds=("person", "person", "normal"))
+    while not (game(table).current == BO and game(table).step is Step.DRAW):
+        one_move(table)
+    table.on_phone(Event("draw"))
+    assert game(table).step is Step.PLAY and game(table).current == BO
+    return table
+
+
+def test_a_phone_that_drops_mid_turn_rejoins_with_a_new_code_and_finishes_its_turn():
+    """Bo's phone sleeps after drawing: the host says his phone is not connected and offers
+    a new code; Bo rejoins with it, is shown the turn as he left it, and finishes it."""
+    table = bo_mid_turn()
+    drawn, hand = table.phone.drawn, game(table).players[BO].hand
+    table.on_host(PhoneLinked(BO, False))
+    table.on_phone(PhoneLinked(-1, False))
+    # The host: the seat waits for its phone, and the way on is one tap away.
+    shown = table_of(table.host)
+    assert shown.lost == (BO,) and viewer(table.host) != BO, "Bo's hand is not shown on the host"
+    html = render(table.host)
+    assert "Bo\u2019s phone is not connected." in html and 'data-action="phones"' in html
+    phones = handle(table.host, Event("phones"))
+    assert "Code to rejoin" in render(phones) and "Bo\u2019s phone is not connected" in render(phones)
+    effects = tapped(phones, Event("link-phone", str(BO))).effects
+    assert [type(e).__name__ for e in effects] == ["ClosePeer", "OpenPeer"]
+    offered = tapped(phones, PeerCode(BO, pairing_code(Role.OFFER, NEW_TOKEN), NEW_TOKEN.hex()))
+    table.host = offered.ui
+    assert table.host.links[0].lost is False and table.host.links[0].code
+    # Bo's phone: it says the host is lost, sends nothing, and offers to rejoin.
+    sent = len(table.to_host)
+    assert 'data-action="join-table"' in render(table.phone)
+    for event in next_taps(table.phone):
+        table.on_phone(event)
+    assert len(table.to_host) == sent and said(table.phone.message).startswith("The connection")
+    table.on_phone(Event("join-table"))
+    assert table.phone.screen is Screen.JOIN
+    table.on_phone(Event("join-code", pairing_code(Role.OFFER, NEW_TOKEN)))
+    assert table.phone.joined.token == NEW_TOKEN.hex() and table.phone.joined.seq == -1
+    # The old channel's token no longer moves Bo's seat.
+    stale = write_message(ActionMessage(BO, TOKEN, table.host.sent_seq, legal_actions(game(table))[-1]))
+    before = game(table)
+    table.on_host(PhoneSaid(BO, stale))
+    assert game(table) is before and "token" in table.refused[-1]
+    table.on_host(PhoneLinked(BO, True))
+    assert table.phone.screen is Screen.TABLE and table.phone.joined.lost is False
+    assert table.phone.joined.seen == view(game(table), BO)
+    assert table.phone.drawn == drawn and game(table).players[BO].hand == hand
+    for _ in range(5):  # a lay-down, hits, then the discard: each answered by the host
+        if game(table).current != BO:
+            break
+        for event in next_taps(table.phone):
+            table.on_phone(event)
+    assert game(table).current != BO, "Bo's turn, begun before the drop, is finished after it"
+
+
+def test_the_host_keeps_the_seats_on_phones_through_a_reload_and_they_wait_to_rejoin():
+    fresh = start(names=("Ann", "Bo", "Cy"), kinds=("person", "person", "normal"), seed="7")
+    offered = tapped(fresh, PeerCode(BO, pairing_code(Role.OFFER, NEW_TOKEN), NEW_TOKEN.hex()))
+    assert [e.away for e in offered.effects if isinstance(e, SaveGame)] == [(BO,)], "saved when shown"
+    table = seated(kinds=("person", "person", "normal"))
+    saves = Saves(MemoryStore())
+    saves.record(game(table), away=away(table.host))
+    loaded = saves.load_current()
+    assert loaded.away == (BO,)
+    reloaded = restored(replace(Ui(browser_languages=("en",)), game=loaded.game), loaded.away)
+    assert [(link.seat, link.lost, link.open) for link in reloaded.links] == [(BO, True, False)]
+    assert "Code to rejoin" in render(handle(reloaded, Event("phones")))
+    # Played on until Bo's turn, the host never shows his hand, and says where he is.
+    table.host = handle(reloaded, Event("continue"))
+    while not (game(table).current == BO and game(table).step is Step.DRAW):
+        one_move(table)
+    assert viewer(table.host) != BO and "Bo\u2019s phone is not connected." in render(table.host)
+    assert 'data-action="phones"' in render(table.host)
+
+
+@pytest.mark.parametrize("phones", ['"1"', "[7]", "[true]", '{"1": 1}', "[1.0]", "[0, 1, 2, 0]"])
+def test_a_saved_list_of_seats_on_phones_that_names_no_seat_is_ignored(phones):
+    state = start(names=("Ann", "Bo", "Cy"), seed="7").game
+    text = save_text(state, 1).replace('"seq":1,', f'"seq":1,"phones":{phones},')
+    loaded = read_save(text)
+    assert loaded.game == state and loaded.away == () and not loaded.problem
+
+
+def test_a_joined_phone_asks_its_own_hint_and_the_host_counts_it():
+    """Bo's Hint is worked out on his phone from his view alone; the host counts it on the
+    game (the score sheet says the game was coached) and Bo's next move is taken."""
+    table = seated(kinds=("person", "person", "normal"))
+    while not (game(table).current == BO and game(table).step is Step.DRAW):
+        one_move(table)
+    assert 'data-action="hint"' in render(table.phone)
+    sent = len(table.to_host)
+    table.on_phone(Event("hint"))
+    advice = table.phone.advice
+    assert advice is not None and advice.action in view(game(table), BO).legal
+    assert json.loads(table.to_host[sent])["type"] == "hint", "the host was told"
+    assert game(table).hints_used[BO] == 1 and sum(game(table).hints_used) == 1
+    assert table.phone.joined.sent is False and table.phone.joined.seq == table.host.sent_seq
+    assert "hinted" in render(table.phone)
+    again = tapped(table.phone, Event("hint")).ui.advice
+    assert again == advice, "the same hint each time it is asked"
+    table.on_phone(Event("draw"))
+    assert game(table).step is Step.PLAY and not table.refused, "the move after a hint is taken"
+
+
+def test_a_table_without_hints_offers_none_on_a_joined_phone():
+    table = seated(kinds=("person", "person", "normal"), hints=False)
+    while not (game(table).current == BO and game(table).step is Step.DRAW):
+        one_move(table)
+    assert 'data-action="hint"' not in render(table.phone)
+    assert tapped(table.phone, Event("hint")).effects == ()
+
+
+@pytest.mark.parametrize("edition", ["classic", "flip"])
+def test_a_joined_phone_tells_the_moves_since_its_turn_as_the_host_does(edition):
+    """Each view names the move that made it, so Bo's phone lists the moves since his turn,
+    in the same words as the host's table, and reads each out; a missed view (a rejoin)
+    tells nothing rather than a move against the wrong table."""
+    table = seated(kinds=("person", "person", "normal"), edition=edition)
+    told = 0
+    for _ in range(150):
+        if game(table).is_over:
+            break
+        heard = len(table.heard)
+        one_move(table)
+        host_words = [said(move.said) for move in since_turn(table.host, (BO,))]
+        phone_words = [said(move.said) for move in since_turn(table.phone, (BO,))]
+        assert phone_words == host_words
+        told += len(table.heard) > heard
+    assert told > 30, "the moves are read out on Bo's phone too"
+    rejoined = replace(table.phone, joined=replace(table.phone.joined, seq=-1))
+    later = view_for(game(table), BO, table.host.sent_seq + 5, action=_draw())
+    assert tapped(rejoined, HostSaid(write_message(later))).ui.log == rejoined.log

@@ -75,10 +75,12 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class SaveGame:
     """Write the game after a move (answered by ``GameSaved``).  ``drawn``: the card its
-    player drew this turn, kept for the screen; the page adds the time a finished game ended."""
+    player drew this turn, kept for the screen; ``away``: the seats played from other phones,
+    which wait for them after a reload; the page adds the time a finished game ended."""
 
     game: GameState
     drawn: str = ""
+    away: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ class Loaded:
     newer: bool = False  # made by a newer version of the app: kept, and not called damaged
     seq: int = 0
     drawn: str = ""  # the card the player to move drew this turn, unchecked (see table.play.drawn_in)
+    away: tuple[int, ...] = ()  # the seats played from other phones when it was saved (issue 38)
 
 
 @dataclass(frozen=True, slots=True)

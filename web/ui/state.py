@@ -288,6 +288,17 @@ class Link:
     open: bool = False
     code: str = ""  # this phone's code for that phone, shown until the channel opens
     connecting: bool = False  # that phone's code was given: the channel should open now
+    # The channel that was open closed, or this phone reloaded: the seat waits for its phone
+    # to rejoin with a new code, or to be played here.
+    lost: bool = False
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LastMove:
+    """The move that made the game as it is, on the phone that runs it: one value per move
+    (compared by identity), so the phones that play a seat can be told each move once."""
+
+    action: Action
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +315,8 @@ class Joined:
     kinds: tuple[str, ...] = ()
     sent: bool = False
     code: str = ""  # this phone's answer, shown for the host until the channel opens
+    lost: bool = False  # the channel to the host closed: this phone rejoins with a new code
+    hints: bool = False  # the host's table allows hints (the Hint button is worked out here)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +352,7 @@ class Ui:
     links: tuple[Link, ...] = ()  # the game's seats played from other phones
     sent_seq: int = 0  # how many states of the game went to the other phones: the latest's number
     joined: Joined | None = None  # this phone plays a seat of a game run on another phone
+    last_move: LastMove | None = None  # the move that made ``game``, for the other phones' logs
 
     @property
     def language(self) -> str:

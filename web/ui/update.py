@@ -49,6 +49,7 @@ from .setup import form as setup_form
 from .setup import lists
 from .state import Ui
 from .table import coaching, play
+from .table.model import away
 from .taps import Tap
 
 __all__ = ["HANDLERS", "update"]
@@ -85,7 +86,9 @@ def _step(ui: Ui, message: Message) -> Outcome:
     if isinstance(message, PhoneLinked):
         return host.linked(ui, message) if ui.joined is None else Outcome(joined.host_linked(ui, message))
     if isinstance(message, PeerCode):
-        return Outcome(joined.answered(ui, message) if message.seat < 0 else host.offered(ui, message))
+        if message.seat < 0:
+            return Outcome(joined.answered(ui, message))
+        return _kept(ui, Outcome(host.offered(ui, message)))  # a seat now away is saved so
     if isinstance(message, PeerFailed):
         return Outcome(replace(ui, message=text("net.no_connection")))
     return Outcome(_answered(ui, message))
@@ -107,8 +110,15 @@ def _saves(before: Ui, step: Outcome) -> tuple[SaveGame | SavePad | SaveSettings
     saves: list[SaveGame | SavePad | SaveSettings] = []
     # Identity, not equality: states are immutable, so a new game is a move, and comparing
     # two games field by field on every tap would cost more than the tap.
-    if after.game is not None and after.game is not before.game and SaveGame not in asked:
-        saves.append(SaveGame(after.game, after.drawn))
+    # The seats played from other phones are saved with the game, so a reload of this phone
+    # keeps them waiting for their phones instead of showing their hands here.
+    seats = away(after)
+    if (
+        after.game is not None
+        and SaveGame not in asked
+        and (after.game is not before.game or seats != away(before))
+    ):
+        saves.append(SaveGame(after.game, after.drawn, seats))
     if after.pad is not None and after.pad is not before.pad and SavePad not in asked:
         saves.append(SavePad(after.pad))
     if after.settings != before.settings:

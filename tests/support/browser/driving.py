@@ -217,7 +217,7 @@ def control_for(event: Any) -> str:
 
 
 # On the table, these are in its menu: the menu is opened first (one render more).
-MENU_EVENTS = frozenset({"home", "rules", "settings"})
+MENU_EVENTS = frozenset({"home", "rules", "settings", "phones"})
 
 
 def needs_menu(page: Any, event: Any) -> bool:

@@ -13,7 +13,7 @@ from ui.state import Event
 from support.browser.driving import open_app, renders, start_game, tap
 from support.web.tour import pairing_code
 
-__all__ = ["code_on", "dealt_and_linked", "joined", "type_and_tap", "unreachable_answer"]
+__all__ = ["code_on", "dealt_and_linked", "joined", "seated_by", "type_and_tap", "unreachable_answer"]
 
 
 def code_on(page: Any) -> str:
@@ -46,6 +46,12 @@ def joined(host: Any, phone: Any, url: str, offer: str, seat: int, qr: bool = Tr
     back (in lower case: it still reads); both wait until the phone shows its table.
     ``qr``: check that the phone draws its answer as a QR code too."""
     open_app(phone, url)
+    seated_by(host, phone, offer, seat, qr)
+
+
+def seated_by(host: Any, phone: Any, offer: str, seat: int, qr: bool = False) -> None:
+    """The phone, open, taps Join a table (or, having lost the host, Rejoin the table) and
+    is seated by ``offer`` as ``joined`` says."""
     tap(phone, Event("join-table"))
     type_and_tap(phone, "#host-code", Event("join-code"), spaced(offer))
     answer = code_on(phone)

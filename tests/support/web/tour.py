@@ -225,3 +225,7 @@ def phone_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     yield "home, with a joined table", handle(table.ui, Event("home"))
     played = handle(linked.ui, Event("back"))
     yield "the host's table, a seat on its own phone", played
+    lost = update(played, PhoneLinked(1, False)).ui
+    yield "the host's table, a phone lost", lost
+    yield "phones at the table, a phone lost", handle(lost, Event("phones"))
+    yield "a joined phone's table, the host lost", update(table.ui, PhoneLinked(-1, False)).ui

@@ -16,11 +16,13 @@ from dataclasses import replace
 from phase10.rules import PERSON
 from phase10.wire import (
     ActionMessage,
+    HintMessage,
     Ping,
     RefusedActionError,
     RefusedReason,
     WireError,
     host_apply,
+    host_hint,
     read_message,
     view_for,
     write_message,
@@ -49,8 +51,10 @@ __all__ = [
     "ends_with_its_game",
     "link_seat",
     "linked",
+    "lost_seats",
     "offered",
     "phone_said",
+    "restored",
     "share_views",
     "unlink_seat",
 ]
@@ -72,6 +76,20 @@ def _changed(ui: Ui, seat: int, **changes: bool | str) -> Ui:
     return replace(ui, links=links)
 
 
+def lost_seats(ui: Ui) -> tuple[int, ...]:
+    """The seats whose phone is not connected now: the channel closed, or this phone
+    reloaded, and no new code has been made for it yet."""
+    return tuple(link.seat for link in ui.links if link.lost)
+
+
+def restored(ui: Ui, away: tuple[int, ...]) -> Ui:
+    """``ui`` after this phone loaded its game, whose seats ``away`` were played from other
+    phones: no channel survives a reload, so each waits for its phone to rejoin."""
+    game = ui.game
+    seats = () if game is None else tuple(seat for seat in away if game.config.kinds[seat] == PERSON)
+    return replace(ui, links=tuple(Link(seat, "", lost=True) for seat in seats))
+
+
 def unlink_seat(ui: Ui, seat: int) -> Ui:
     """``seat`` is played on this phone again (pass-and-play): its phone's moves are refused."""
     return replace(ui, links=tuple(link for link in ui.links if link.seat != seat))
@@ -84,8 +102,10 @@ def share_views(before: Ui, step: Outcome) -> Outcome:
     if after.game is None or after.game is before.game or not after.links:
         return step
     seq = after.sent_seq + 1
+    last = after.last_move  # a new one when a move made the state: the phones are told it
+    action = last.action if last is not None and last is not before.last_move else None
     sends = tuple(
-        TellPhone(link.seat, write_message(view_for(after.game, link.seat, seq)))
+        TellPhone(link.seat, write_message(view_for(after.game, link.seat, seq, action=action)))
         for link in after.links
         if link.open
     )
@@ -96,9 +116,11 @@ def linked(ui: Ui, news: PhoneLinked) -> Outcome:
     """A channel opened (the phone is sent its seat's table as it is) or closed."""
     if ui.game is None or all(link.seat != news.seat for link in ui.links):
         return Outcome(ui, (NoteRefused(f"seat {news.seat}: no phone plays it"),))
-    after = _changed(ui, news.seat, open=news.open, connecting=False)
     if not news.open:
-        return Outcome(after)
+        # The phone slept, reloaded or left the Wi-Fi: its seat waits for it to rejoin with a
+        # new code, or for the host to play it here (``phones_screen``, the table's line).
+        return Outcome(_changed(ui, news.seat, open=False, connecting=False, code="", lost=True))
+    after = _changed(ui, news.seat, open=True, connecting=False, lost=False)
     return Outcome(after, (TellPhone(news.seat, write_message(view_for(ui.game, news.seat, ui.sent_seq))),))
 
 
@@ -111,7 +133,7 @@ def phone_said(ui: Ui, message: PhoneSaid) -> Outcome:
         return Outcome(ui, (NoteRefused(f"seat {seat}: {error}"),))
     if isinstance(said, Ping):
         return Outcome(ui)
-    if not isinstance(said, ActionMessage):
+    if not isinstance(said, ActionMessage | HintMessage):
         return Outcome(ui, (NoteRefused(f"seat {seat}: a joined phone sends moves, not views"),))
     if said.seat != seat:
         return Outcome(ui, (NoteRefused(f"seat {seat}: a move for seat {said.seat}"),))
@@ -119,11 +141,14 @@ def phone_said(ui: Ui, message: PhoneSaid) -> Outcome:
         return Outcome(ui, (NoteRefused(f"seat {seat}: no game on this phone"),))
     tokens = {link.seat: link.token for link in ui.links}
     try:
+        if isinstance(said, HintMessage):
+            return Outcome(replace(ui, game=host_hint(ui.game, tokens, ui.sent_seq, said)))
         game = host_apply(ui.game, tokens, ui.sent_seq, said)
     except RefusedActionError as refused:
         noted = NoteRefused(f"seat {seat}: {refused}")
         if refused.reason not in _ANSWERED:
             return Outcome(ui, (noted,))
+        # The phone waits for an answer to what it sent: the table as it is.
         as_it_is = TellPhone(seat, write_message(view_for(ui.game, seat, ui.sent_seq, refused=True)))
         return Outcome(ui, (noted, as_it_is))
     return moved(ui, said.action, game)

@@ -9,14 +9,15 @@ that is not a newer view of this seat is refused and noted, and changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from phase10 import Step
+from phase10 import Draw, Step
 from phase10.view import PlayerView
 from phase10.wire import Ping, ViewMessage, WireError, read_message
 
 from .. import taps
 from ..effects import (
+    Announce,
     AnswerPeer,
     ClosePeer,
     Handler,
@@ -27,9 +28,10 @@ from ..effects import (
     PhoneLinked,
     PlaySound,
 )
-from ..kit.i18n import NOTHING, text
-from ..state import Joined, Screen, Ui
-from ..table.play import REFUSED
+from ..kit.i18n import NOTHING, Text, text
+from ..state import Joined, Move, Screen, Ui
+from ..table.narration import announce, log_moves
+from ..table.play import LOG_LINES, REFUSED
 from .pairing import PairingError, Role, read_code
 
 __all__ = ["HANDLERS", "answered", "host_linked", "host_said", "join"]
@@ -37,9 +39,19 @@ __all__ = ["HANDLERS", "answered", "host_linked", "host_said", "join"]
 
 def join(ui: Ui, seat: int, token: str) -> Ui:
     """This phone plays ``seat`` of the host's game from now on (-1: the seat the first view
-    names); it waits for that view on the joining screen."""
+    names); it waits for that view on the joining screen.  A phone that rejoins keeps the
+    table it last saw, to go back to meanwhile, until the host's first view replaces it;
+    the new channel's views are numbered afresh, so the count starts again."""
+    before = ui.joined
+    kept = {} if before is None else {"seen": before.seen, "kinds": before.kinds, "lost": before.lost}
     return replace(
-        ui, joined=Joined(seat, token), screen=Screen.JOIN, selected=(), prompt=None, message=NOTHING
+        ui,
+        joined=Joined(seat, token, **kept),  # type: ignore[arg-type]
+        screen=Screen.JOIN,
+        selected=(),
+        prompt=None,
+        message=NOTHING,
+        log=ui.log if before is not None else (),  # not the moves of this phone's own game
     )
 
 
@@ -67,19 +79,51 @@ def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
     before, seen = joined.seen, said.view
     refused = said.refused  # the host did not apply this phone's move (too late, or not legal now)
     same_hand = before is not None and before.hand == seen.hand
+    drawn = _drawn(before, seen, ui.drawn)
+    told = _told(joined, said, drawn)
     after = replace(
         ui,
         joined=replace(
-            joined, seat=seen.seat, seen=seen, seq=said.seq, kinds=said.kinds, sent=False, code=""
+            joined,
+            seat=seen.seat,
+            seen=seen,
+            seq=said.seq,
+            kinds=said.kinds,
+            sent=False,
+            code="",
+            lost=False,
+            hints=said.hints,
         ),
         screen=Screen.TABLE if ui.screen in (Screen.JOIN, Screen.TABLE) else ui.screen,
         selected=ui.selected if same_hand else (),
         prompt=ui.prompt if same_hand and not refused else None,
         message=REFUSED if refused else ui.message if same_hand else NOTHING,
-        drawn=_drawn(before, seen, ui.drawn),
+        drawn=drawn,
+        log=(*ui.log, *told.log)[-LOG_LINES:],
     )
     cues = ("turn",) if _my_turn(seen) and not (before is not None and _my_turn(before)) else ()
-    return Outcome(after, (PlaySound(cues),) if cues else ())
+    effects = ((PlaySound(cues),) if cues else ()) + ((Announce(told.said),) if told.said else ())
+    return Outcome(after, effects)
+
+
+@dataclass(frozen=True, slots=True)
+class _Told:
+    log: tuple[Move, ...] = ()  # the move for the table's "since your turn"
+    said: tuple[Text, ...] = ()  # and for the screen reader
+
+
+def _told(joined: Joined, said: ViewMessage, drawn: str) -> _Told:
+    """The move the host says made this view from the last one, told as the host's table
+    tells it (``table.narration``, from the two views alone); nothing when a view was
+    missed between them (a rejoin), since the move would be told against the wrong table."""
+    before, action = joined.seen, said.action
+    if before is None or action is None or said.seq != joined.seq + 1:
+        return _Told()
+    card = next((card for card in said.view.hand if str(card) == drawn), None)
+    mine = isinstance(action, Draw) and before.current == before.seat
+    return _Told(
+        log_moves(before, action, said.view), announce(before, action, said.view, card if mine else None)
+    )
 
 
 def _my_turn(seen: PlayerView) -> bool:
@@ -97,10 +141,12 @@ def _drawn(before: PlayerView | None, seen: PlayerView, drawn: str) -> str:
 
 
 def host_linked(ui: Ui, news: PhoneLinked) -> Ui:
-    """The channel to the host opened or closed: a lost host is said on the table."""
-    if ui.joined is None:
+    """The channel to the host opened or closed: a lost host is said on the table, whose
+    action bar then offers to rejoin (``table.parts``); no move can be sent meanwhile."""
+    joined = ui.joined
+    if joined is None:
         return ui
-    return replace(ui, message=NOTHING if news.open else text("net.host_lost"))
+    return replace(ui, joined=replace(joined, lost=not news.open, sent=False), message=NOTHING)
 
 
 def answered(ui: Ui, news: PeerCode) -> Ui:
@@ -111,8 +157,8 @@ def answered(ui: Ui, news: PeerCode) -> Ui:
 
 
 def _open_join(ui: Ui, _tap: taps.OpenJoin) -> Ui:
-    """The joining screen; or, for a phone already playing a seat, its table."""
-    seated = ui.joined is not None and ui.joined.seen is not None
+    """The joining screen; or, for a phone playing a seat and still connected, its table."""
+    seated = ui.joined is not None and ui.joined.seen is not None and not ui.joined.lost
     return replace(ui, screen=Screen.TABLE if seated else Screen.JOIN, menu=False, message=NOTHING)
 
 

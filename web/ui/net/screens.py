@@ -96,6 +96,19 @@ def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Marku
             button(w("net.join_with_phone"), "link-phone", value=str(seat)),
             class_="phone-seat",
         )
+    if link.lost:
+        return el(
+            "li",
+            title,
+            el("p", "⚠ " + w("net.phone_not_connected", name=name), class_="phone-lost"),
+            el(
+                "div",
+                button(w("net.rejoin_code"), "link-phone", value=str(seat), primary=True),
+                button(w("net.play_here"), "unlink-phone", value=str(seat)),
+                class_="row",
+            ),
+            class_="phone-seat lost",
+        )
     if link.open:
         return el(
             "li",

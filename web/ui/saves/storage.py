@@ -3,7 +3,8 @@
 ``ten-phases/game`` holds the game in progress, written after every action as
 ``{"seq": N, "game": <the engine's JSON, with its schema version>}``, with ``"drawn"``
 (the card, in notation, the player to move drew this turn: it stays marked "New" after a
-reload) when there is one.  Saves from
+reload) when there is one, and ``"phones"`` (the seats played from other phones, issue 38:
+after a reload they wait for their phones to rejoin) when there are any.  Saves from
 before the sequence number hold the engine's JSON alone and read as sequence 0.
 ``ten-phases/pad`` holds the score pad of a game played with real cards, written after
 every entry as ``{"seq": N, "pad": <the engine's JSON>}``; a finished pad stays there
@@ -139,15 +140,27 @@ def _read_save(text: str) -> Loaded:
         drawn = data.get("drawn")
         # Only a mark on the screen: a value that cannot be one is ignored, not called damage.
         mark = drawn if isinstance(drawn, str) and len(drawn) <= MAX_CARD_CHARS else ""
-        return Loaded(game=None if game is None else state_from_dict(game), seq=seq, drawn=mark)
+        state = None if game is None else state_from_dict(game)
+        return Loaded(game=state, seq=seq, drawn=mark, away=_phones(data.get("phones"), state))
     return Loaded(game=state_from_dict(data), seq=0)  # as saved before the sequence number
 
 
-def save_text(game: GameState, seq: int, drawn: str = "") -> str:
+def _phones(phones: object, game: GameState | None) -> tuple[int, ...]:
+    """The seats a save says were played from other phones.  Like ``drawn``, only a mark: a
+    value that names no seat of the game is ignored, so the seats play on this phone."""
+    if game is None or not isinstance(phones, list) or len(phones) > len(game.players):
+        return ()
+    seats = tuple(seat for seat in phones if type(seat) is int and 0 <= seat < len(game.players))
+    return tuple(sorted(set(seats))) if len(seats) == len(phones) else ()
+
+
+def save_text(game: GameState, seq: int, drawn: str = "", away: tuple[int, ...] = ()) -> str:
     """The stored form of ``game``, written as the ``seq``-th save, with the card its player
-    to move drew this turn (``drawn``, in notation), if any."""
+    to move drew this turn (``drawn``, in notation), if any, and the seats played from other
+    phones (``away``)."""
     mark = f',"drawn":{json.dumps(drawn)}' if drawn else ""
-    return f'{{"seq":{seq}{mark},"game":{to_json(game)}}}'
+    phones = f',"phones":{json.dumps(list(away))}' if away else ""
+    return f'{{"seq":{seq}{mark}{phones},"game":{to_json(game)}}}'
 
 
 def read_finished(text: object) -> tuple[list[PastGame], list[str]]:
@@ -297,10 +310,11 @@ class Saves:
             return None
         return None if text == self.known else self.load_current()
 
-    def record(self, game: GameState, now: str = "", drawn: str = "") -> Recorded:
+    def record(self, game: GameState, now: str = "", drawn: str = "", away: tuple[int, ...] = ()) -> Recorded:
         """Save ``game`` after an action; a finished game moves to the score sheets, with
         ``now`` (an ISO 8601 time from the page) as when it finished.  ``drawn`` is the
-        card its player drew this turn, kept for the screen."""
+        card its player drew this turn, kept for the screen; ``away``, the seats played from
+        other phones."""
         newer = self.changed_elsewhere()
         if newer is not None:
             return Recorded(newer=newer)
@@ -309,7 +323,7 @@ class Saves:
                 return Recorded(problem=said("storage.finished_kept"))
             return Recorded()
         try:
-            text = save_text(game, self.seq + 1, drawn)
+            text = save_text(game, self.seq + 1, drawn, away)
             self.store.setItem(CURRENT, text)
         except Exception as error:  # a full or blocked storage must not stop the game
             return Recorded(problem=said("storage.not_saved", detail=str(error)))

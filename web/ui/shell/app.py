@@ -58,6 +58,7 @@ from ..effects import (
     WriteBackup,
 )
 from ..kit.i18n import Text, text, words
+from ..net import host
 from ..net.qr import QrError
 from ..net.screens import scanner
 from ..pad.saves import PadSlot
@@ -288,11 +289,18 @@ def _scan_cancelled() -> None:
     dispatch(taps.StopScan())
 
 
+def _on_leaving(_event: Any) -> None:
+    """The page is going away (a reload, the tab closed, the phone reclaiming it): what
+    storage refused is written now, and the other phones are told this one left."""
+    _app.saves.flush()
+    peers.close_all()
+
+
 def _save_game(effect: SaveGame) -> GameSaved | None:
     """Save the game after a move.  If another window wrote a newer save meanwhile, that one
     is not written over (the answer says so, and it is shown instead)."""
     game = effect.game
-    recorded = _app.saves.record(game, _local_time() if game.is_over else "", effect.drawn)
+    recorded = _app.saves.record(game, _local_time() if game.is_over else "", effect.drawn, effect.away)
     if recorded:
         return GameSaved(recorded.problem, recorded.newer)
     if not _app.asked_to_keep:  # once there is a game worth keeping
@@ -749,7 +757,7 @@ def start() -> None:
     if loaded.problem:
         ui = replace(ui, save_problem=loaded.problem, save_newer=loaded.newer, screen=Screen.CORRUPT)
     elif loaded.game is not None:
-        ui = replace(ui, game=loaded.game, drawn=loaded.drawn)
+        ui = host.restored(replace(ui, game=loaded.game, drawn=loaded.drawn), loaded.away)
     pad = pads.load()
     ui = replace(ui, pad=pad.pad, pad_problem=pad.problem)
     ui = replace(ui, message=settings_notice if lasting else text("storage.blocked"))
@@ -763,7 +771,7 @@ def start() -> None:
     document.addEventListener("change", create_proxy(_on_change))
     document.addEventListener("keydown", create_proxy(_on_key))
     document.addEventListener("visibilitychange", create_proxy(_on_hidden))
-    window.addEventListener("pagehide", create_proxy(lambda _event: saves.flush()))
+    window.addEventListener("pagehide", create_proxy(_on_leaving))
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("popstate", create_proxy(_on_popstate))
     pwa.watch_for_updates()

@@ -26,7 +26,7 @@ from ..effects import HostSaid, Message, PeerCode, PeerFailed, PhoneLinked, Phon
 from ..net.pairing import PairingError, Role, read_code, remote_description, summarize, write_code
 from . import platform
 
-__all__ = ["HOST", "answer", "close", "connect", "offer", "send"]
+__all__ = ["HOST", "answer", "close", "close_all", "connect", "offer", "send"]
 
 HOST = -1  # a joined phone's one connection: to the phone that runs the game
 # How long ICE gathering may take before the code is made with what was found: host
@@ -40,7 +40,7 @@ Dispatch = Callable[[Message], None]
 class _Peer:
     connection: Any
     channel: Any
-    listeners: list[tuple[str, Any]] = field(default_factory=list)  # (event, proxy)
+    listeners: list[tuple[Any, str, Any]] = field(default_factory=list)  # (target, event, proxy)
 
 
 _peers: dict[int, _Peer] = {}
@@ -76,10 +76,18 @@ def _open(seat: int, dispatch: Dispatch) -> _Peer | None:
         text = event.data if isinstance(event.data, str) else ""
         dispatch(HostSaid(text) if seat == HOST else PhoneSaid(seat, text))
 
-    for name, handler in (("open", opened), ("close", closed), ("message", said)):
+    def failed(_event: Any) -> None:
+        # A phone that sleeps or leaves the Wi-Fi says nothing: its channel may stay "open"
+        # until ICE gives the connection up (no answer to consent checks for ~30 s).
+        if connection.connectionState == "failed" and _peers.get(seat) is peer:
+            close(seat)
+            dispatch(PhoneLinked(seat, False))
+
+    hooks = ((channel, "open", opened), (channel, "close", closed), (channel, "message", said))
+    for target, name, handler in (*hooks, (connection, "connectionstatechange", failed)):
         proxy = create_proxy(handler)
-        peer.listeners.append((name, proxy))
-        channel.addEventListener(name, proxy)
+        peer.listeners.append((target, name, proxy))
+        target.addEventListener(name, proxy)
     _peers[seat] = peer
     return peer
 
@@ -191,12 +199,19 @@ def close(seat: int) -> None:
         return
     # Unhooked before closing: a closing channel still fires "close", which must not reach a
     # destroyed proxy.
-    for name, proxy in peer.listeners:
-        peer.channel.removeEventListener(name, proxy)
+    for target, name, proxy in peer.listeners:
+        target.removeEventListener(name, proxy)
         proxy.destroy()
     peer.channel.close()
     peer.connection.close()
     _sleep_if_idle()
+
+
+def close_all() -> None:
+    """Close every connection: the page is going (a reload, the tab closed), and a closed
+    connection tells the other phone at once, where a vanished one leaves it waiting."""
+    for seat in list(_peers):
+        close(seat)
 
 
 async def _keep_awake() -> None:

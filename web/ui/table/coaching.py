@@ -9,15 +9,17 @@ until the player's next move.  It plays nothing: the player does.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from phase10 import ChoosePhase, Discard, Draw, Hit, LayDown, TakeDiscard
 from phase10.rules import GroupKind
 from phase10.view import PlayerView, view
+from phase10.wire import HintMessage, write_message
 
 from .. import taps
-from ..effects import Announce, Handler, Outcome
+from ..effects import Announce, Handler, Outcome, TellHost
 from ..kit.i18n import NOTHING, Words, text, words
 from ..state import Ui
 from .model import hints_offered
@@ -36,6 +38,8 @@ def _hint(ui: Ui, _tap: taps.Hint) -> Ui | Outcome:
     from phase10.bots import bot_seed
     from phase10.coach import advise, count_hint
 
+    if ui.joined is not None:
+        return _joined_hint(ui)
     assert ui.game is not None
     seat = ui.game.current
     seen = view(ui.game, seat)
@@ -44,6 +48,27 @@ def _hint(ui: Ui, _tap: taps.Hint) -> Ui | Outcome:
     line = advice_words(advice, seen, words(ui.language))
     shown = replace(ui, game=count_hint(ui.game, seat), advice=advice, message=NOTHING)
     return Outcome(shown, (Announce((text("coach.said", hint=line),)),))
+
+
+def _joined_hint(ui: Ui) -> Outcome:
+    """A joined phone's hint: worked out here from its own view (the only game it holds),
+    shown at once, and sent to the host, which counts it on the game as its own players'.
+    The phone then waits for the host's next view before it moves, so its move answers it."""
+    from phase10.coach import advise
+
+    joined = ui.joined
+    assert joined is not None and joined.seen is not None
+    if joined.sent:  # the host has not answered what this phone sent: asked again after that
+        return Outcome(replace(ui, message=text("net.wait_host")))
+    seen = joined.seen
+    # The game's seed never leaves the host (it would tell the deck): the seat's token,
+    # secret to this phone, seeds the expert instead, so the same hint comes each time.
+    seed = int.from_bytes(hashlib.sha256(joined.token.encode()).digest()[:8], "big")
+    advice = advise(seen, seed)
+    line = advice_words(advice, seen, words(ui.language))
+    asked = HintMessage(joined.seat, joined.token, joined.seq)
+    shown = replace(ui, joined=replace(joined, sent=True), advice=advice, message=NOTHING)
+    return Outcome(shown, (Announce((text("coach.said", hint=line),)), TellHost(write_message(asked))))
 
 
 def advice_words(advice: Advice, seen: PlayerView, w: Words) -> str:

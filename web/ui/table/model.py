@@ -89,14 +89,17 @@ def computer_turn(game: GameState | None) -> bool:
 
 def hints_offered(ui: Ui) -> bool:
     """Whether the Hint button is on the table: the table allows hints, a person is to move,
-    and no question is open."""
+    and no question is open; on a joined phone, its own turn, while the host can be told."""
+    if ui.screen is not Screen.TABLE or ui.prompt is not None:
+        return False
+    joined = ui.joined
+    if joined is not None:
+        seen = joined.seen
+        return joined.hints and seen is not None and seen.is_my_turn and not joined.lost
     game = ui.game
     return (
         game is not None
-        and ui.joined is None
         and game.config.hints
-        and ui.screen is Screen.TABLE
-        and ui.prompt is None
         and game.step in (Step.DRAW, Step.PLAY)
         and not elsewhere_turn(ui)
     )
@@ -290,6 +293,8 @@ class Table:
     menu: bool = False  # the table's menu is open
     all_moves: bool = False  # every move since the watcher's turn listed, not only the newest
     away: tuple[int, ...] = ()  # the seats played from other phones
+    lost: tuple[int, ...] = ()  # of those, the seats whose phone is not connected now
+    host_lost: bool = False  # a joined phone whose channel to the host closed
     can_host: bool = False  # this phone runs the game: its seats may be played from other phones
 
     @property
@@ -415,6 +420,8 @@ def _table(
         menu=ui.menu,
         all_moves=ui.all_moves,
         away=away(ui),
+        lost=tuple(link.seat for link in ui.links if link.lost),
+        host_lost=ui.joined is not None and ui.joined.lost,
         can_host=ui.game is not None and ui.joined is None,
     )
 

@@ -3,6 +3,10 @@
 Only what the whole table sees is said (a person's own draw from the pile is named
 to them alone, while only their hand is on the page).  The log keeps the moves as
 ``Move`` values, so the screen can list "since your turn" and mark what is new.
+
+A move is told from the game before and after it, or, on a phone that plays one seat of
+a game run on another (issue 38), from its seat's views before and after it (``Seen``):
+what is said needs nothing a view does not show.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from phase10 import (
     Step,
     TakeDiscard,
 )
-from phase10.rules import PERSON
+from phase10.rules import PERSON, Options
+from phase10.view import PlayerView, TableView
 
 from ..kit.i18n import NOTHING, Text, text, words
 from ..state import Move, Ui
@@ -41,6 +46,24 @@ __all__ = [
     "narrate",
     "narration",
 ]
+
+
+# The table before or after a move: the game itself, or a view of it.
+Seen = GameState | PlayerView | TableView
+
+
+def _options(seen: Seen) -> Options:
+    return seen.config.options if isinstance(seen, GameState) else seen.options
+
+
+def _phase_number(seen: Seen, seat: int) -> int:
+    if isinstance(seen, GameState):
+        return seen.phase_spec(seat).number
+    return seen.players[seat].phase_spec.number
+
+
+def _mover(seen: Seen) -> str:
+    return seen.players[seen.current].name
 
 
 def narration(ui: Ui) -> tuple[Text, ...]:
@@ -65,13 +88,24 @@ def dealt_skip(game: GameState) -> int | None:
     return next((seat for seat, player in enumerate(game.players) if player.skip_protected), None)
 
 
-def deal_moves(game: GameState) -> tuple[Move, ...]:
+def _skip_turned_up(dealt: Seen) -> int | None:
+    """``dealt_skip`` just after a deal, of the game or of a view of it (the first turn is
+    on: the Skip turned up is the discard pile's only card)."""
+    if isinstance(dealt, GameState):
+        return dealt_skip(dealt)
+    top = dealt.discard_top
+    if dealt.discard_count != 1 or top is None or not top.is_skip:
+        return None
+    return next((player.seat for player in dealt.players if player.skip_protected), None)
+
+
+def deal_moves(dealt: Seen) -> tuple[Move, ...]:
     """What the table sees of a deal: a Skip turned up, and whom it skipped."""
-    seat = dealt_skip(game)
+    seat = _skip_turned_up(dealt)
     if seat is None:
         return ()
-    said = text("say.skip_dealt", name=game.players[seat].name)
-    return (Move(seat, game.hand_number, said, turn_end=True, skipped=True),)
+    said = text("say.skip_dealt", name=dealt.players[seat].name)
+    return (Move(seat, dealt.hand_number, said, turn_end=True, skipped=True),)
 
 
 def just_skipped(game: GameState, log: tuple[Move, ...]) -> tuple[int, ...]:
@@ -85,7 +119,7 @@ def just_skipped(game: GameState, log: tuple[Move, ...]) -> tuple[int, ...]:
     return tuple(reversed(seats))
 
 
-def log_moves(before: GameState, action: Action, after: GameState) -> tuple[Move, ...]:
+def log_moves(before: Seen, action: Action, after: Seen) -> tuple[Move, ...]:
     """``action`` as the table's log keeps it, with any player whose turn it skipped."""
     if isinstance(action, NextHand):
         return deal_moves(after)
@@ -137,19 +171,20 @@ def _turn_begins_for_the_person(before: GameState, after: GameState) -> bool:
     return alone and new_turn and after.step is Step.DRAW
 
 
-def narrate(before: GameState, action: Action) -> Text:
+def narrate(before: Seen, action: Action) -> Text:
     """A move in words, with only what the whole table sees."""
-    name = before.player.name
+    name = _mover(before)
     names = [player.name for player in before.players]
     if isinstance(action, ChoosePhase):
-        spec = before.config.options.phase_spec(action.phase)
+        spec = _options(before).phase_spec(action.phase)
         return text("say.picked", name=name, number=action.phase, needs=spec)
     if isinstance(action, Draw):
         return text("say.drew", name=name)
     if isinstance(action, TakeDiscard):
-        return text("say.took", name=name, card=before.discard_pile[-1].shown)
+        top = before.discard_top
+        return text("say.took", name=name, card=top.shown) if top is not None else NOTHING
     if isinstance(action, LayDown):
-        return text("say.laid", name=name, number=before.phase_spec(before.current).number)
+        return text("say.laid", name=name, number=_phase_number(before, before.current))
     if isinstance(action, Hit):
         group = before.players[action.player].groups[action.group]
         if action.player == before.current:
@@ -162,7 +197,7 @@ def narrate(before: GameState, action: Action) -> Text:
     return NOTHING
 
 
-def announce(before: GameState, action: Action, after: GameState, drawn: Card | None) -> tuple[Text, ...]:
+def announce(before: Seen, action: Action, after: Seen, drawn: Card | None) -> tuple[Text, ...]:
     """What the live region reads out after ``action``: the move as the table saw it (a
     person's own draw from the pile names the ``drawn`` card: only their hand is on the
     page), then a player going out, the hand's end, or whose turn it is."""
@@ -181,22 +216,22 @@ def announce(before: GameState, action: Action, after: GameState, drawn: Card | 
     if after.step is Step.GAME_OVER and after.winner is not None:
         said.append(text("say.won", name=after.players[after.winner].name))
     elif after.current != before.current and after.step in (Step.DRAW, Step.PLAY):
-        said.append(text("say.turn", name=after.player.name))
+        said.append(text("say.turn", name=_mover(after)))
     return tuple(line for line in said if line)
 
 
-def deal_said(game: GameState) -> list[Text]:
+def deal_said(dealt: Seen) -> list[Text]:
     """A deal read out: the hand dealt, a Skip turned up and whom it skipped, who plays first."""
-    skipped = dealt_skip(game)
-    said = [text("say.dealt", number=game.hand_number)]
+    skipped = _skip_turned_up(dealt)
+    said = [text("say.dealt", number=dealt.hand_number)]
     if skipped is not None:
-        said.append(text("say.skip_dealt", name=game.players[skipped].name))
-    said.append(text("say.first", name=game.player.name))
+        said.append(text("say.skip_dealt", name=dealt.players[skipped].name))
+    said.append(text("say.first", name=_mover(dealt)))
     return said
 
 
-def flip_words(before: GameState, action: Action) -> Text:
+def flip_words(before: Seen, action: Action) -> Text:
     """A discard that turns the table over, in words; nothing for any other action."""
-    if not (isinstance(action, Discard) and action.card.flips and before.config.options.ruleset().two_sided):
+    if not (isinstance(action, Discard) and action.card.flips and _options(before).ruleset().two_sided):
         return NOTHING
-    return text("say.flip", name=before.player.name, card=action.card.face, side=before.side.other)
+    return text("say.flip", name=_mover(before), card=action.card.face, side=before.side.other)

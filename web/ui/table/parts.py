@@ -68,7 +68,13 @@ def moves_panel(table: Table, w: Words) -> Markup:
     items = [el("li", w.say(move.said)) for move in shown]
     if table.computer_turn:
         playing = table.playing
-        thinking = "table.on_phone_playing" if playing.seat in table.away else "table.thinking"
+        thinking = (
+            "table.phone_lost"
+            if playing.seat in table.lost
+            else "table.on_phone_playing"
+            if playing.seat in table.away
+            else "table.thinking"
+        )
         items.insert(0, el("li", w(thinking, name=playing.name), class_="thinking"))
     if not items:
         items.append(el("li", w("table.no_moves"), class_="thinking"))
@@ -124,7 +130,7 @@ def opponent(table: Table, player: PublicPlayer, w: Words) -> Markup:
     cards = w("table.cards", count=player.hand_count)
     level = w("table.computer_mark", level=w(f"kind.{kind}")) if kind != PERSON else ""
     if player.seat in table.away:
-        level = w("table.own_phone")
+        level = w("table.phone_not_connected" if player.seat in table.lost else "table.own_phone")
     return el(
         "article",
         el(
@@ -274,6 +280,9 @@ def piles(
 
 
 def action_bar(table: Table, w: Words) -> Markup:
+    lost = _lost_phone_bar(table, w)
+    if lost is not None:
+        return lost
     if table.computer_turn:
         return el("p", w("table.watch", name=table.playing.name), class_="hint")
     if any(isinstance(action, ChoosePhase) for action in table.choices.legal):
@@ -293,6 +302,19 @@ def action_bar(table: Table, w: Words) -> Markup:
         button(w("table.discard"), "discard", primary=True, enabled=bool(table.choices.discards)),
         class_="action-bar",
     )
+
+
+def _lost_phone_bar(table: Table, w: Words) -> Markup | None:
+    """While a phone is out of reach, the way on: a joined phone rejoins the host; the host,
+    on the turn of a seat whose phone is lost, rejoins it or plays it here (issue 38)."""
+    if table.host_lost:
+        said, tap = w("net.host_lost"), button(w("net.rejoin"), "join-table", primary=True)
+    elif table.computer_turn and table.playing.seat in table.lost:
+        said = w("table.phone_lost", name=table.playing.name)
+        tap = button(w("net.rejoin_or_play"), "phones", primary=True)
+    else:
+        return None
+    return el("div", el("p", said, class_="hint"), tap, class_="action-bar")
 
 
 def _turn_hint(table: Table, w: Words) -> str:

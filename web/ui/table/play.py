@@ -34,7 +34,7 @@ from phase10.wire import ActionMessage, write_message
 from .. import taps
 from ..effects import Announce, Handler, Outcome, PlaySound, TellHost
 from ..kit.i18n import NOTHING, Text, text
-from ..state import JustPlayed, Prompt, PromptKind, Screen, Speed, Ui
+from ..state import JustPlayed, LastMove, Prompt, PromptKind, Screen, Speed, Ui
 from .model import (
     at_table,
     away,
@@ -184,6 +184,8 @@ def tell_host(ui: Ui, action: Action, refused: Text = REFUSED) -> Ui | Outcome:
     host's next view shows it made; until then the table takes no other move."""
     joined = ui.joined
     assert joined is not None and joined.seen is not None
+    if joined.lost:
+        return replace(ui, message=text("net.host_lost"), prompt=None)
     if joined.sent:
         return replace(ui, message=text("net.wait_host"), prompt=None)
     if action not in joined.seen.legal:
@@ -228,6 +230,7 @@ def moved(ui: Ui, action: Action, game: GameState) -> Outcome:
         log=(*ui.log, *log_moves(ui.game, action, game))[-LOG_LINES:],
         drawn=str(drawn) if drawn is not None else keep_drawn,
         advice=None,
+        last_move=LastMove(action),
     )
     said = Announce(announce(ui.game, action, game, drawn))
     return Outcome(after, (said, PlaySound(cues(ui.game, action, game))))
