@@ -1115,8 +1115,8 @@ def scanning(playwright: Any, url: str) -> None:
         video = Path(folder) / "code.y4m"
         show_qr(video, "HTTPS://EXAMPLE.COM/NOT-A-PAIRING-CODE")
         for allow, shots in (
-            (True, ("84-scan-view-360", "85-scan-view-es-360")),
-            (False, ("87-camera-refused-360",)),
+            (True, ("86-scan-view-360", "87-scan-view-es-360")),
+            (False, ("89-camera-refused-360",)),
         ):
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=camera_args(video, allow=allow)
@@ -1135,7 +1135,7 @@ def scanning(playwright: Any, url: str) -> None:
                     shoot(page, name, full=False)
                     if locale == "en-US":
                         page.set_viewport_size({"width": 640, "height": 360})
-                        shoot(page, "86-scan-view-640x360", full=False)
+                        shoot(page, "88-scan-view-640x360", full=False)
                 else:
                     page.wait_for_selector("#scanner", state="detached")
                     page.wait_for_selector("header .notice", timeout=30_000)
