@@ -3,16 +3,19 @@ critical problem on any of them."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from ui.net.pairing import Role
 from ui.saves.storage import save_text
 from ui.state import Event
 
 from phase10 import GameConfig, new_game
 from phase10.notation import parse_state
-from phase10.serialize import to_json
+from phase10.serialize import state_from_dict, to_json
+from phase10.wire import view_for, write_message
 from support.browser.a11y import axe_problems, focus_problems
 from support.browser.driving import (
     CAN_LAY,
@@ -25,6 +28,7 @@ from support.browser.driving import (
     wait_ready,
 )
 from support.web.states import computers_state, flip_state, hand_over_state
+from support.web.tour import pairing_code
 
 Visit = Callable[[Any, str], None]
 
@@ -181,6 +185,30 @@ def phones_lost(page: Any, url: str) -> None:
     page.wait_for_selector(".phone-lost")
 
 
+# The host's text, as the joined phone's channel would deliver it.
+HOST_SAYS = """async (text) => {
+  const { python } = await import('./interpreter.js');
+  const pyodide = await python;
+  pyodide.globals.set('host_text', text);
+  pyodide.runPython('from ui.shell import app; from ui.effects import HostSaid; '
+    + 'app.dispatch(HostSaid(host_text))');
+}"""
+
+
+def joined_scores(page: Any, url: str) -> None:
+    """A phone playing Bo's seat of a game run on another phone, at the hand's end: the
+    scores from his view alone.  The host's view comes down the page's own update, as its
+    channel would bring it (a channel needs a second phone: tests/browser/test_phones.py)."""
+    visit(Event("join-table"))(page, url)
+    page.fill("#host-code", pairing_code(Role.OFFER, bytes(range(8))))
+    tap(page, Event("join-code"))
+    over = state_from_dict(json.loads(hand_over_state()))
+    page.evaluate(HOST_SAYS, write_message(view_for(over, 1, 1)))
+    page.wait_for_selector("html[data-screen=table] [data-action=scores]")
+    tap(page, Event("scores"))
+    page.wait_for_selector(".sheet-panel")
+
+
 def joining_refused(page: Any, url: str) -> None:
     """Joining a table, with a code that does not read."""
     visit(Event("join-table"))(page, url)
@@ -216,6 +244,7 @@ SCREENS: dict[str, Visit] = {
     "table, choosing a phase": choosing_a_phase,
     "phones at the table, a code shown": phones_waiting,
     "phones at the table, a phone lost": phones_lost,
+    "a joined phone's scores": joined_scores,
     "join a table": visit(Event("join-table")),
     "join a table, a code refused": joining_refused,
 }
@@ -239,6 +268,7 @@ IN_SPANISH = [
     "setup, a list kept",
     "phones at the table, a code shown",
     "phones at the table, a phone lost",
+    "a joined phone's scores",
     "join a table, a code refused",
 ]
 

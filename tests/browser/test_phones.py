@@ -7,6 +7,8 @@ own storage, connected only by what their codes say."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ui.state import Event
@@ -27,6 +29,20 @@ def _seated(host: Any, phone: Any, url: str) -> None:
     host.wait_for_selector(".qr svg", timeout=30_000)  # segno loaded on demand
     joined(host, phone, url, offer, BO)
     tap(host, Event("back"))
+
+
+@contextmanager
+def _two_phones(context: Any, browser: Any, url: str) -> Iterator[tuple[Any, Any]]:
+    """Ann's phone (a page of the test's context) and Bo's (a phone-sized context of its
+    own), seated; Bo's closed at the end."""
+    host = context.new_page()
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone = phone_context.new_page()
+        _seated(host, phone, url)
+        yield host, phone
+    finally:
+        phone_context.close()
 
 
 def _hand(page: Any) -> list[str]:
@@ -81,11 +97,7 @@ def _now(host: Any, phone: Any, before: GameState) -> GameState:
 
 
 def test_bo_plays_his_turns_on_his_own_phone(context: Any, browser: Any, server: Any) -> None:
-    host = context.new_page()
-    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        phone = phone_context.new_page()
-        _seated(host, phone, server.url)
+    with _two_phones(context, browser, server.url) as (host, phone):
         game = saved_game(host)
         assert game is not None
         turns = {0: 0, BO: 0}
@@ -106,8 +118,6 @@ def test_bo_plays_his_turns_on_his_own_phone(context: Any, browser: Any, server:
         tap(host, Event("unlink-phone", "1"))  # Bo's seat taken back: the host may sleep again
         host.wait_for_function("() => document.documentElement.dataset.wakeLock === 'off'")
         assert host.locator("[data-action=link-phone][data-value='1']").count() == 1
-    finally:
-        phone_context.close()
 
 
 # Sent from Bo's phone down its live channel, as a hostile or broken app could.
@@ -122,13 +132,9 @@ SEND = """async (texts) => {
 def test_what_a_phone_sends_is_checked_on_the_host(context: Any, browser: Any, server: Any) -> None:
     """Garbage, another seat's move, a forged token, a replay, a huge text: each is refused
     and noted on the host's console, and the game stays as it was."""
-    host = context.new_page()
     warnings: list[str] = []
-    host.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
-    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        phone = phone_context.new_page()
-        _seated(host, phone, server.url)
+    with _two_phones(context, browser, server.url) as (host, phone):
+        host.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
         before = host.evaluate("() => localStorage.getItem('ten-phases/game')")
         game = saved_game(host)
         assert game is not None
@@ -148,8 +154,6 @@ def test_what_a_phone_sends_is_checked_on_the_host(context: Any, browser: Any, s
         refused = [w for w in warnings if "refused from another phone" in w]
         assert len(refused) == len(hostile), warnings
         assert host.evaluate("() => localStorage.getItem('ten-phases/game')") == before
-    finally:
-        phone_context.close()
 
 
 # The joined phone's view number and its seat's token, as its page's Python holds them.
@@ -247,11 +251,7 @@ def test_a_reloaded_phone_and_a_reloaded_host_each_rejoin_by_a_new_code(
     and finishes the turn he began.  Then the host reloads: the game resumes with Bo's seat
     still his, waiting for his phone, and Bo's phone, told the host is lost, rejoins and
     plays on."""
-    host = context.new_page()
-    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
-        phone = phone_context.new_page()
-        _seated(host, phone, server.url)
+    with _two_phones(context, browser, server.url) as (host, phone):
         game = saved_game(host)
         assert game is not None
         if game.current != BO:
@@ -287,5 +287,3 @@ def test_a_reloaded_phone_and_a_reloaded_host_each_rejoin_by_a_new_code(
         _turn(phone, 2)
         game = _now(host, phone, game)
         assert game.current == 0 and not host.locator(".phone-lost").count()
-    finally:
-        phone_context.close()

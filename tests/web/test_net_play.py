@@ -28,10 +28,11 @@ from ui.effects import (
     TellHost,
     TellPhone,
 )
-from ui.kit.i18n import Text, text
+from ui.kit.i18n import Text, text, words
 from ui.net.host import link_seat, restored, unlink_seat
 from ui.net.joined import join
 from ui.net.pairing import Role
+from ui.results.sheets import Sheet, full_sheet, standings
 from ui.saves.storage import MemoryStore, Saves, read_save, save_text
 from ui.screens import render
 from ui.state import Event, Screen, Ui
@@ -91,9 +92,9 @@ class Table:
         return outcome
 
 
-def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7", hints=None, edition="classic") -> Table:
+def seated(names=("Ann", "Bo", "Cy"), kinds=None, seed="7", **setup) -> Table:
     """Ann's phone runs the game; Bo plays from his own phone, linked and sent his table."""
-    host = link_seat(start(names=names, kinds=kinds, seed=seed, hints=hints, edition=edition), BO, TOKEN)
+    host = link_seat(start(names=names, kinds=kinds, seed=seed, **setup), BO, TOKEN)
     table = Table(host, join(Ui(browser_languages=("en",)), BO, TOKEN))
     table.on_host(PhoneLinked(BO, True))
     return table
@@ -335,17 +336,28 @@ def test_a_phone_not_reached_after_connect_is_said_and_its_seat_plays_here():
     assert tapped(opened, PhoneUnreached(BO)).ui is opened, "an open channel is not undone"
 
 
-def test_the_hand_end_on_a_joined_phone_points_to_the_host_and_offers_no_dead_button():
-    table = seated()
+def test_at_the_hand_end_a_joined_phone_shows_the_scores_from_its_view_until_the_next_deal():
+    table = seated(phases="3")
     while game(table).step in (Step.DRAW, Step.PLAY):
         one_move(table)
         if game(table).current == BO and game(table).step is Step.DRAW:
             moves = render(table.host)
             assert "Bo is playing on their phone…" in moves, "the host says where Bo plays"
     html = render(table.phone)
-    assert 'data-action="scores"' not in html
-    assert said(text("net.host_deals")) in html
-    assert 'data-action="scores"' in render(table.host)
+    assert said(text("net.host_deals")) in html and 'data-action="scores"' in html
+    table.on_phone(Event("scores"))
+    assert table.phone.screen is Screen.HAND_OVER
+    # The same sheet and standings as the host's, from Bo's view alone; no Next hand here.
+    w = words("en")
+    assert full_sheet(Sheet.of_view(table.phone.joined.seen), w) == full_sheet(Sheet.of_game(game(table)), w)
+    assert standings(Sheet.of_view(table.phone.joined.seen), w) == standings(Sheet.of_game(game(table)), w)
+    scores = render(table.phone)
+    assert full_sheet(Sheet.of_game(game(table)), w) in scores
+    assert 'data-action="next-hand"' not in scores and said(text("net.host_deals")) in scores
+    for event in (Event("scores"), Event("next-hand")):  # the host deals the next hand
+        table.on_host(event)
+    assert game(table).hand_number == 2
+    assert table.phone.screen is Screen.TABLE and table.phone.joined.seen.hand_number == 2
 
 
 def test_a_phone_with_its_own_game_offers_only_the_joined_table_while_joined():

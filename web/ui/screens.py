@@ -20,7 +20,7 @@ from .menus import home_screen, rules_screen, settings_screen
 from .net.screens import join_screen, phones_screen
 from .pad.screens import pad_hand_screen, pad_screen
 from .records import PastGame
-from .results.screens import game_over_screen, hand_over_screen, history_screen
+from .results.screens import game_over_screen, hand_over_screen, history_screen, seat_hand_over_screen
 from .saves.screens import corrupt_screen, notice, restore_screen
 from .setup.lists import faults_of, rules_of
 from .setup.lists_screen import list_editor_screen
@@ -72,8 +72,11 @@ def render(
         return join_screen(ui, w)
     if screen is Screen.PHONES and ui.game is not None:
         return phones_screen(ui, w)
-    if screen is Screen.TABLE and ui.joined is not None and ui.joined.seen is not None:
-        return table_screen(table_of(ui), w)  # a seat played from this phone, of a game run on another
+    if ui.joined is not None and ui.joined.seen is not None:  # a seat of a game run on another phone
+        if screen is Screen.TABLE:
+            return table_screen(table_of(ui), w)
+        if screen is Screen.HAND_OVER and ui.joined.seen.history:
+            return seat_hand_over_screen(ui.joined.seen, w)
     if ui.game is not None:
         asked = leave_panel(w) if ui.leaving else NO_HTML
         if screen is Screen.TABLE:

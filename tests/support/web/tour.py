@@ -4,6 +4,7 @@ what every screen shows or sends."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -15,10 +16,11 @@ from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.table.play import computer_due
 from ui.update import update
 
-from phase10 import GameConfig, new_game
+from phase10 import GameConfig, Step, apply, legal_actions, new_game
 from phase10.notation import parse_state
 from phase10.phaselists import encode
 from phase10.rules import GroupKind, GroupSpec, PhaseList
+from phase10.wire import view_for, write_message
 from support.web.taps import handle, next_taps
 
 
@@ -229,3 +231,9 @@ def phone_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     yield "the host's table, a phone lost", lost
     yield "phones at the table, a phone lost", handle(lost, Event("phones"))
     yield "a joined phone's table, the host lost", update(table.ui, PhoneLinked(-1, False)).ui
+    over, moves = new_game(GameConfig(("Ann", "Bo", "Robo"), 3)), random.Random(3)
+    while over.step is not Step.HAND_OVER:  # random legal play, seeded: 211 moves
+        over = apply(over, moves.choice(legal_actions(over)))
+    ended = update(table.ui, HostSaid(write_message(view_for(over, 1, 99)))).ui
+    yield "a joined phone's table, the hand over", ended
+    yield "a joined phone's scores", handle(ended, Event("scores"))

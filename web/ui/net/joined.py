@@ -94,7 +94,7 @@ def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
             lost=False,
             hints=said.hints,
         ),
-        screen=Screen.TABLE if ui.screen in (Screen.JOIN, Screen.TABLE) else ui.screen,
+        screen=_screen_for(ui.screen, seen),
         selected=ui.selected if same_hand else (),
         prompt=ui.prompt if same_hand and not refused else None,
         message=REFUSED if refused else ui.message if same_hand else NOTHING,
@@ -124,6 +124,16 @@ def _told(joined: Joined, said: ViewMessage, drawn: str) -> _Told:
     return _Told(
         log_moves(before, action, said.view), announce(before, action, said.view, card if mine else None)
     )
+
+
+def _screen_for(screen: Screen, seen: PlayerView) -> Screen:
+    """Where a new view takes this phone: to its table from joining, and from the scores
+    once the host has dealt the next hand; any other screen stays."""
+    if screen in (Screen.JOIN, Screen.TABLE):
+        return Screen.TABLE
+    if screen is Screen.HAND_OVER and seen.step not in (Step.HAND_OVER, Step.GAME_OVER):
+        return Screen.TABLE
+    return screen
 
 
 def _my_turn(seen: PlayerView) -> bool:

@@ -3,10 +3,11 @@ built from the score sheets of ``results.sheets``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from phase10 import GameState
+from phase10 import GameState, HandRecord, Options
 from phase10.state import NO_PICK
+from phase10.view import PlayerView, TableView
 
 from ..kit.html import NO_HTML, Markup, el, join
 from ..kit.i18n import Text, Words
@@ -14,28 +15,34 @@ from ..kit.widgets import button, card_class, card_face, docked, header
 from ..records import PastGame
 from .sheets import Sheet, finished_date, full_sheet, hints_note, list_note, order, standings, way_to_play
 
-__all__ = ["PastGame", "game_over_screen", "hand_over_screen", "history_screen"]
+__all__ = [
+    "PastGame",
+    "game_over_screen",
+    "hand_over_screen",
+    "history_screen",
+    "host_next",
+    "seat_hand_over_screen",
+]
 
 
-def _moved(game: GameState, seat: int, w: Words) -> str:
-    """What the hand meant for a player's phase."""
-    record = game.history[-1]
+def _moved(options: Options, record: HandRecord, done: tuple[int, ...], seat: int, w: Words) -> str:
+    """What the hand ``record`` meant for a player's phase (``done``: the phases it has
+    completed since, with phases in any order)."""
     number = record.phases[seat]
     assert number is not None  # a player who scored played a phase
-    options = game.config.options
     sequence = options.phase_sequence()
     later = [n for n in sequence if n > number]
     completed = record.completed[seat]
     if options.any_order and not record.tiebreak:  # ruling 33: each chooses again next hand
         if number == NO_PICK:
             return w("over.no_pick")
-        left = options.phases_to_complete() - len(game.done(seat))
+        left = options.phases_to_complete() - len(done)
         if not completed:
             return w("over.missed_any", number=number)
         if left <= 0:
             return w("over.completed_all", number=number)
         return w("over.completed_any", number=number, count=left)
-    if game.config.options.ten_hands:
+    if options.ten_hands:
         if not later:
             return w("over.completed_last" if completed else "over.missed", number=number)
         key = "over.moves_on" if completed else "over.missed_moves_on"
@@ -66,37 +73,15 @@ def _leftover(game: GameState, seat: int, w: Words) -> Markup:
 def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
     """Who went out; each player's leftover cards, points and phase; the standings; the sheet."""
     record = game.history[-1]
-    sheet = Sheet.of_game(game)
-    out = record.went_out
-    who = game.players[out].name if out is not None else None
-    headline = w("over.went_out", name=who) if who else w("over.nobody")
-    seats = [s for s in range(len(game.players)) if record.points[s] is not None]
-    seats.sort(key=lambda s: s != out)  # who went out first, then the table in seat order
-    results = []
-    for seat in seats:
-        points = record.points[seat]
-        assert points is not None
-        went_out = seat == out
-        summary = (
-            el("span", el("span", "★ ", aria_hidden="true"), w("over.out_mark"), class_="result-out")
-            if went_out
-            else el("span", w("over.points", count=points), class_="result-points")
-        )
-        results.append(
-            el(
-                "li",
-                el(
-                    "p",
-                    el("strong", game.players[seat].name, class_="result-name"),
-                    " ",
-                    summary,
-                    class_="result-head",
-                ),
-                "" if record.tiebreak else el("p", _moved(game, seat, w), class_="result-phase"),
-                _leftover(game, seat, w),
-                class_="result" + (" went-out" if went_out else ""),
-            )
-        )
+    options = game.config.options
+    names = tuple(player.name for player in game.players)
+    results = _results(
+        record,
+        names,
+        lambda seat: _moved(options, record, game.done(seat), seat, w),
+        lambda seat: _leftover(game, seat, w),
+        w,
+    )
     next_label = w("over.tiebreak_next") if game.tiebreak else w("over.next")
     tie_note = (
         el(
@@ -111,26 +96,104 @@ def hand_over_screen(game: GameState, w: Words, flipped: Text) -> Markup:
         if game.tiebreak
         else ""
     )
+    extra = [
+        el("p", w.say(flipped), class_="notice") if flipped else "",
+        el("p", w("over.side", side=game.side), class_="side-note") if options.ruleset().two_sided else "",
+    ]
     return docked(
-        [
-            header(w, w("over.title", number=record.number), home=True),
-            el(
-                "section",
-                el("h2", headline, class_="hand-headline"),
-                el("p", w("over.cheer", name=who), class_="cheer") if who else "",
-                el("p", w.say(flipped), class_="notice") if flipped else "",
-                el("p", w("over.side", side=game.side), class_="side-note")
-                if game.config.options.ruleset().two_sided
-                else "",
-                el("ul", *results, class_="results hand-results"),
-                tie_note,
-                class_="card-panel",
-            ),
-            _standings_panel(sheet, w),
-            el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
-        ],
+        _hand_panels(record, names, results, extra, tie_note, Sheet.of_game(game), w),
         button(next_label, "next-hand", primary=True),
     )
+
+
+def seat_hand_over_screen(seen: PlayerView, w: Words) -> Markup:
+    """The end of a hand on a phone that plays one seat of a game run on another (issue 38):
+    the same screen, from that seat's view alone (no other hand's cards, which the view does
+    not hold); the next hand is dealt on the host's phone, and the table comes back with it."""
+    record = seen.history[-1]
+    names = tuple(player.name for player in seen.players)
+    results = _results(
+        record,
+        names,
+        lambda seat: _moved(seen.options, record, seen.players[seat].done, seat, w),
+        lambda seat: Markup(""),
+        w,
+    )
+    waiting = el("p", host_next(seen, w), role="status", class_="hint")
+    sheet = Sheet.of_view(seen)
+    return docked(
+        _hand_panels(record, names, results, [], "", sheet, w),
+        join([waiting, button(w("net.back_to_table"), "join-table", primary=True)]),
+    )
+
+
+def host_next(seen: PlayerView | TableView, w: Words) -> str:
+    """What comes after a hand on a joined phone: the host deals the next, or the game is won."""
+    if seen.winner is not None:
+        return w("say.won", name=seen.players[seen.winner].name)
+    return w("net.host_deals")
+
+
+def _results(
+    record: HandRecord,
+    names: tuple[str, ...],
+    moved: Callable[[int], str],
+    leftover: Callable[[int], Markup],
+    w: Words,
+) -> list[Markup]:
+    """Each player dealt in: who went out first, then the table in seat order; their points,
+    what the hand meant for their phase, their leftover cards."""
+    out = record.went_out
+    seats = [s for s in range(len(names)) if record.points[s] is not None]
+    seats.sort(key=lambda s: s != out)
+    results = []
+    for seat in seats:
+        points = record.points[seat]
+        assert points is not None
+        went_out = seat == out
+        summary = (
+            el("span", el("span", "★ ", aria_hidden="true"), w("over.out_mark"), class_="result-out")
+            if went_out
+            else el("span", w("over.points", count=points), class_="result-points")
+        )
+        results.append(
+            el(
+                "li",
+                el("p", el("strong", names[seat], class_="result-name"), " ", summary, class_="result-head"),
+                "" if record.tiebreak else el("p", moved(seat), class_="result-phase"),
+                leftover(seat),
+                class_="result" + (" went-out" if went_out else ""),
+            )
+        )
+    return results
+
+
+def _hand_panels(
+    record: HandRecord,
+    names: tuple[str, ...],
+    results: list[Markup],
+    extra: list[Markup | str],
+    tie_note: Markup | str,
+    sheet: Sheet,
+    w: Words,
+) -> list[Markup | str]:
+    """The hand's title, who went out, the results, then the standings and the sheet."""
+    who = names[record.went_out] if record.went_out is not None else None
+    headline = w("over.went_out", name=who) if who else w("over.nobody")
+    return [
+        header(w, w("over.title", number=record.number), home=True),
+        el(
+            "section",
+            el("h2", headline, class_="hand-headline"),
+            el("p", w("over.cheer", name=who), class_="cheer") if who else "",
+            *extra,
+            el("ul", *results, class_="results hand-results"),
+            tie_note,
+            class_="card-panel",
+        ),
+        _standings_panel(sheet, w),
+        el("section", full_sheet(sheet, w), class_="card-panel sheet-panel"),
+    ]
 
 
 # --- the end of the game --------------------------------------------------------------------

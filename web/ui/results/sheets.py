@@ -19,6 +19,7 @@ from phase10.pad import standings as pad_standings
 from phase10.phaselists import encode
 from phase10.scoresheet import Standings
 from phase10.state import NO_PICK
+from phase10.view import PlayerView
 
 from ..kit.html import Markup, el
 from ..kit.i18n import Words
@@ -57,6 +58,14 @@ class Sheet:
     def of_game(cls, game: GameState) -> Sheet:
         config = game.config
         return cls(config.players, config.options, game.history, standings_of(game), game.hints_used)
+
+    @classmethod
+    def of_view(cls, seen: PlayerView) -> Sheet:
+        """A seat's view of a game run on another phone (issue 38): its sheet, and where it
+        leaves everyone, worked out again from it (the hints asked are not in a view)."""
+        names = tuple(player.name for player in seen.players)
+        standing = scoresheet.replay(seen.options, len(names), seen.history)
+        return cls(names, seen.options, seen.history, standing)
 
     @classmethod
     def of_pad(cls, pad: ScorePad) -> Sheet:

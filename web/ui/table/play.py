@@ -423,9 +423,11 @@ def _computer(ui: Ui, _tap: taps.ComputerMove) -> Ui | Outcome:
 
 def _scores(ui: Ui, _tap: taps.SeeScores) -> Ui:
     """From the hand's last play, on the table, to the scores (the timer or a tap)."""
-    if not closing(ui) or ui.game is None:  # a joined phone waits for the host's next hand
+    if not closing(ui):
         return ui
-    return replace(ui, screen=screen_for(ui.game, away(ui)), selected=(), prompt=None, message=NOTHING)
+    # A joined phone's scores come from its own view; the host deals the next hand.
+    screen = Screen.HAND_OVER if ui.game is None else screen_for(ui.game, away(ui))
+    return replace(ui, screen=screen, selected=(), prompt=None, message=NOTHING)
 
 
 HANDLERS: dict[type[taps.Tap], Handler] = {

@@ -17,6 +17,7 @@ from phase10.view import public_view
 from ..kit.html import Markup, el, join
 from ..kit.i18n import Text, Words
 from ..kit.widgets import button, hand_card, header, phase_words, toggle
+from ..results.screens import host_next
 from ..state import Sort
 from .coaching import advice_words
 from .model import Table
@@ -236,10 +237,9 @@ def closing_screen(table: Table, w: Words) -> Markup:
     ending = el(
         "section",
         el("h2", ("★ " if person_out else "") + headline, class_="out-name"),
-        # A joined phone's scores and next hand come from the host's phone.
-        button(w("table.see_scores"), "scores", primary=True)
-        if table.can_host
-        else el("p", w("net.host_deals"), role="status"),
+        # On a joined phone the next hand is dealt on the host's phone: said before the scores.
+        "" if table.can_host else el("p", host_next(table.seen, w), role="status"),
+        button(w("table.see_scores"), "scores", primary=True),
         class_="hand-end" + (" celebrate" if person_out else ""),
     )
     return el(
