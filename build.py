@@ -54,6 +54,12 @@ NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
 ON_DEMAND_WHEELS = {
     "segno": ("1.6.6", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),
 }
+# The QR code reader for browsers without BarcodeDetector (web/scanner.js, which imports it
+# from this path): jsQR, pinned in package-lock.json, pure JavaScript with no wasm (about a
+# quarter of the bytes of ZXing's reader-only wasm, and nothing to compile or to locate), its
+# UMD build made an ES module here. Like the on-demand wheels, it is not precached: the
+# service worker keeps it once the first scan fetches it.
+QR_READER = "decoder/jsqr.mjs"
 # PyScript plugins the app switches off (config "plugins": "!name"); with them off,
 # the page loads only core.js, its core chunk, and the error chunk.
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
@@ -263,6 +269,21 @@ def write_lock_file(stock: Path, target: Path, wheels: dict[str, Path]) -> None:
 # --- assembling dist/ --------------------------------------------------------------------
 
 
+def qr_reader() -> str:
+    """jsQR's UMD build as an ES module: given a ``module`` to fill, it exports its function."""
+    package = NODE_MODULES / "jsqr"
+    version = json.loads((package / "package.json").read_text())["version"]
+    source = (package / "dist" / "jsQR.js").read_text(encoding="utf-8")
+    return (
+        f"// jsQR {version} (npm jsqr; Apache-2.0: https://www.apache.org/licenses/LICENSE-2.0), its\n"
+        "// UMD build made an ES module by build.py for web/scanner.js.\n"
+        "const module = { exports: {} };\n"
+        "const exports = module.exports;\n"
+        f"{source.rstrip()}\n"
+        "export default module.exports;\n"
+    )
+
+
 def copy(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
@@ -376,6 +397,8 @@ def build(out: Path = DIST, note: str = "") -> str:
                 page = page.replace("__PYSCRIPT_PRELOADS__", _pyscript_preloads())
                 (staging / relative).write_text(_with_boot_words(page))
         (staging / UI_BUNDLE).write_bytes(ui_bundle(bundled))
+        (staging / QR_READER).parent.mkdir(parents=True, exist_ok=True)
+        (staging / QR_READER).write_text(qr_reader(), encoding="utf-8")
         (staging / "app.css").write_bytes(app_css())
         worker_dir = ROOT / "service_worker"
         for path in [worker_dir / "manifest.webmanifest", *sorted(worker_dir.glob("icons/*.png"))]:
@@ -395,7 +418,8 @@ def build(out: Path = DIST, note: str = "") -> str:
         }
         (staging / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")
 
-        build_id = _finish(staging, note, [f"pyodide/{wheel.name}" for wheel in on_demand.values()])
+        later = [*(f"pyodide/{wheel.name}" for wheel in on_demand.values()), QR_READER]
+        build_id = _finish(staging, note, later)
         old = Path(staging_dir) / "old"
         if out.exists():
             out.rename(old)

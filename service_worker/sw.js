@@ -3,7 +3,7 @@
 // build.py fills in the build id and the precache list (path -> sha256).
 //
 // Files only some screens need (a wheel a screen loads when first opened: build.py's
-// ON_DEMAND_WHEELS) are not precached, so they never join a first visit: ON_DEMAND
+// ON_DEMAND_WHEELS; the QR code reader a first scan loads: its QR_READER) are not precached, so they never join a first visit: ON_DEMAND
 // lists them (path -> sha256), and each is kept in the build's cache, checked, when the
 // page first asks for it, so it works offline from then on.
 

@@ -32,6 +32,7 @@ import tempfile
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import build
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
@@ -48,6 +49,7 @@ from phase10.serialize import to_json
 from phase10.tournament import play_bot_game
 from phase10.view import view
 from support.browser import chromium
+from support.browser.camera import camera_args, show_qr
 from support.browser.driving import (
     needs_menu,
     open_app,
@@ -1105,12 +1107,61 @@ def phones(browser: Browser, url: str) -> None:
     context.close()
 
 
+def scanning(playwright: Any, url: str) -> None:
+    """Reading a code with the camera (issue 38), in Chromium's fake camera showing a QR code
+    that is not a pairing code (so the view stays open): the view on a small phone in English
+    and Spanish, held sideways, and a refused camera said on Join a table."""
+    with tempfile.TemporaryDirectory() as folder:
+        video = Path(folder) / "code.y4m"
+        show_qr(video, "HTTPS://EXAMPLE.COM/NOT-A-PAIRING-CODE")
+        for allow, shots in (
+            (True, ("86-scan-view-360", "87-scan-view-es-360")),
+            (False, ("89-camera-refused-360",)),
+        ):
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=camera_args(video, allow=allow)
+            )
+            for name, locale in zip(shots, ("en-US", "es-ES"), strict=False):
+                context = browser.new_context(
+                    viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
+                )
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                fresh_start(page, url)
+                tap(page, Event("join-table"))
+                page.locator("[data-action=scan-code]").click()
+                if allow:
+                    page.wait_for_selector("#scanner .scanner-not-ours:not([hidden])", timeout=30_000)
+                    shoot(page, name, full=False)
+                    if locale == "en-US":
+                        page.set_viewport_size({"width": 640, "height": 360})
+                        shoot(page, "88-scan-view-640x360", full=False)
+                else:
+                    page.wait_for_selector("#scanner", state="detached")
+                    page.wait_for_selector("header .notice", timeout=30_000)
+                    shoot(page, name, full=False)
+                context.close()
+            browser.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Screenshots of every screen into docs/screenshots/.")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument(
         "--only",
-        choices=["rules", "flip", "everyone", "six", "pad", "coach", "shapes", "menus", "phases", "phones"],
+        choices=[
+            "rules",
+            "flip",
+            "everyone",
+            "six",
+            "pad",
+            "coach",
+            "shapes",
+            "menus",
+            "phases",
+            "phones",
+            "scan",
+        ],
         help="shoot only these screens, keeping the others",
     )
     args = parser.parse_args(argv)
@@ -1147,6 +1198,8 @@ def main(argv: list[str] | None = None) -> int:
             house_rules(browser, url)
         if only == "phones":
             phones(browser, url)
+        if only == "scan":
+            scanning(playwright, url)
         if only == "shapes":
             shapes(browser, url)
         if only == "menus":
@@ -1167,6 +1220,7 @@ def main(argv: list[str] | None = None) -> int:
         coach(browser, url)
         house_rules(browser, url)
         phones(browser, url)
+        scanning(playwright, url)
         shapes(browser, url)
         table_menus(browser, url)
         context.close()

@@ -80,6 +80,22 @@ def test_the_lock_file_names_the_shipped_wheels_with_their_hashes(dist):
     assert "segno==1.6.6" in requirements, "the CPython tests draw with the version the app ships"
 
 
+def test_the_qr_code_reader_is_the_pinned_jsqr_as_a_module(dist):
+    """The scanner's decoder for browsers without BarcodeDetector: jsQR at the exact version
+    the lock file pins, its build unchanged between the module's two lines around it."""
+    package = json.loads((ROOT / "package.json").read_text())
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert package["dependencies"]["jsqr"] == "1.4.0", "pinned exactly"
+    assert lock["packages"]["node_modules/jsqr"]["version"] == "1.4.0"
+    reader = (dist / build.QR_READER).read_text(encoding="utf-8")
+    source = (ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js").read_text(encoding="utf-8")
+    assert reader.startswith("// jsQR 1.4.0 (npm jsqr; Apache-2.0")
+    assert source.rstrip() in reader and reader.endswith("export default module.exports;\n")
+    scanner = (dist / "scanner.js").read_text()
+    assert f'const READER = "./{build.QR_READER}";' in scanner, "the path the scanner imports"
+    assert "http" not in scanner.replace("https://www.apache.org", ""), "nothing from another origin"
+
+
 def test_a_pinned_wheel_with_other_bytes_fails_the_build(tmp_path, monkeypatch):
     """A copy in the cache that is not the pinned bytes is fetched again; a download that
     is not them either stops the build, saying which wheel and both hashes."""
@@ -109,8 +125,11 @@ def test_the_service_worker_precaches_every_file_with_its_hash(dist):
     # Only the fallback to a precompiled library that fails, fetched when needed.
     assert build.NOT_PRECACHED == ("pyodide/python_stdlib.zip",)
     del files["pyodide/python_stdlib.zip"]
-    # And the wheels loaded on demand: kept once a screen first asks, never on a first visit.
-    on_demand = {"pyodide/segno-1.6.6-py3-none-any.whl": files.pop("pyodide/segno-1.6.6-py3-none-any.whl")}
+    # And what is loaded on demand, the wheels and the QR code reader: kept once a screen
+    # first asks, never on a first visit.
+    assert build.QR_READER == "decoder/jsqr.mjs"
+    later = ("pyodide/segno-1.6.6-py3-none-any.whl", build.QR_READER)
+    on_demand = {name: files.pop(name) for name in later}
     start = worker.index("const ON_DEMAND = ") + len("const ON_DEMAND = ")
     assert json.loads(worker[start : worker.index(";\nconst PRECACHE")]) == on_demand
     start = worker.index("const PRECACHE = ") + len("const PRECACHE = ")

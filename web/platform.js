@@ -137,3 +137,13 @@ function copyBySelection(text) {
     focused?.focus?.({ preventScroll: true });
   }
 }
+
+// --- the camera -----------------------------------------------------------------------
+
+/** The module that reads QR codes with the camera (ui/shell/camera.py), imported the first
+ * time a scan starts, not as the app starts. The service worker precaches it (6 kB), so a
+ * browser with BarcodeDetector scans offline from the first time; only the decoder for the
+ * others is fetched on demand (build.py's QR_READER). */
+export function loadScanner() {
+  return import("./scanner.js");
+}

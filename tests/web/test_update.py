@@ -34,7 +34,8 @@ from ui.effects import (
     StorageKept,
     WriteBackup,
 )
-from ui.kit.i18n import text
+from ui.kit.i18n import text, words
+from ui.net.screens import scanner
 from ui.records import Loaded, LoadedPad, Restore
 from ui.screens import render
 from ui.state import Event, Screen, Settings, SetupInput, Speed, Ui
@@ -240,10 +241,11 @@ def _controls_on_every_screen() -> dict[tuple[str, str, bool], str]:
         controls.feed(render(ui, build="b1", finished=finished, unreadable=1))  # type: ignore[arg-type]
         for control in controls.found:
             seen.setdefault(control, name)
-    banner = _Controls()
-    banner.feed(menus.update_banner("en"))
-    for control in banner.found:
-        seen.setdefault(control, "update banner")
+    for made, name in ((menus.update_banner("en"), "update banner"), (scanner(words("en")), "camera's view")):
+        shown = _Controls()
+        shown.feed(made)
+        for control in shown.found:
+            seen.setdefault(control, name)
     return seen
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "Answer",
     "AnswerPeer",
     "BackupWritten",
+    "CloseCamera",
     "ClosePeer",
     "ConnectPeer",
     "DiscardPad",
@@ -46,6 +47,7 @@ __all__ = [
     "ListsKept",
     "Message",
     "NoteRefused",
+    "OpenCamera",
     "OpenPeer",
     "OtherWindow",
     "Outcome",
@@ -210,6 +212,20 @@ class NoteRefused:
     line: str
 
 
+@dataclass(frozen=True, slots=True)
+class OpenCamera:
+    """Open the camera's view and read QR codes until one is a pairing code: it goes into
+    the box ``box``, sent as the tap of the button that carries that box's text (as if
+    typed); a camera that cannot be used is answered by ``taps.ScanRefused``."""
+
+    box: str
+
+
+@dataclass(frozen=True, slots=True)
+class CloseCamera:
+    """Close the camera's view, its camera stopped."""
+
+
 Effect = (
     SaveGame
     | SavePad
@@ -230,6 +246,8 @@ Effect = (
     | AnswerPeer
     | ConnectPeer
     | ClosePeer
+    | OpenCamera
+    | CloseCamera
 )
 
 

@@ -12,6 +12,7 @@ parses, and that every type has a handler and is sent by a screen or the page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -391,6 +392,26 @@ class JoinWithCode(Tap):
     code: str
 
 
+@dataclass(frozen=True, slots=True)
+class ScanCode(Tap):
+    """Read the other phone's code with the camera, for the box ``box`` (the id of a code
+    box: the code found is sent as the tap of the button that carries that box's text)."""
+
+    box: str
+
+
+@dataclass(frozen=True, slots=True)
+class StopScan(Tap):
+    """Close the camera's view without a code (Cancel, or Escape)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScanRefused(Tap):
+    """The page: the camera could not read a code, and why (``net.scanning.REFUSALS``)."""
+
+    why: str
+
+
 # --- sharing and backups (share, backups) -----------------------------------------------------
 
 
@@ -592,6 +613,11 @@ def _accept_phone(event: Event) -> Tap | None:
     return AcceptPhone(*numbered) if numbered is not None else None
 
 
+# The ids of the boxes a code is typed into (``net.screens.code_box``): the joining phone's,
+# and the host's for each seat.
+_BOX = re.compile(r"host-code|answer-[0-9]")
+
+
 def _key(event: Event) -> Tap | None:
     single_digit = event.value.isdigit() and len(event.value) == 1
     return Key(event.value) if event.value == "back" or single_digit else None
@@ -661,6 +687,8 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "unlink-phone": _with_number(UnlinkPhone),
     "join-table": _plain(OpenJoin),
     "join-code": lambda event: JoinWithCode(event.value),
+    "scan-code": lambda event: ScanCode(event.value) if _BOX.fullmatch(event.value) else None,
+    "stop-scan": _plain(StopScan),
     "share": lambda event: Share(event.value),
     "shared": lambda event: Shared(event.value),
     "save-backup": _plain(SaveBackup),

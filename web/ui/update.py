@@ -41,7 +41,7 @@ from .effects import (
     StorageKept,
 )
 from .kit.i18n import text
-from .net import host, joined
+from .net import host, joined, scanning
 from .pad import form as pad_form
 from .results import share
 from .saves import backups, other_windows
@@ -67,6 +67,7 @@ HANDLERS: dict[type[Tap], Handler] = {
     **backups.HANDLERS,
     **host.HANDLERS,
     **joined.HANDLERS,
+    **scanning.HANDLERS,
 }
 
 

@@ -301,7 +301,10 @@ class Firefox(Engine):
 
     name = "firefox"
 
-    def __init__(self, language: str = "en-US", profile: Path | None = None) -> None:
+    def __init__(
+        self, language: str = "en-US", profile: Path | None = None, prefs: dict[str, object] | None = None
+    ) -> None:
+        """``prefs``: Firefox preferences of the test's own (its fake camera, say)."""
         super().__init__()
         self._process = subprocess.Popen(
             ["node", str(BRIDGE)],
@@ -320,6 +323,7 @@ class Firefox(Engine):
             "viewport": PHONE,
             "hooks": HOOKS,
             "userDataDir": str(profile) if profile else None,
+            "prefs": prefs or {},
         }
         self.version = str(self._call("launch", timeout=60, **launch))
 

@@ -30,7 +30,7 @@ function goneWhy(error) {
 }
 
 const ops = {
-  async launch({ executablePath, languages, viewport, hooks, userDataDir }) {
+  async launch({ executablePath, languages, viewport, hooks, userDataDir, prefs }) {
     browser = await puppeteer.launch({
       browser: "firefox",
       executablePath,
@@ -43,6 +43,7 @@ const ops = {
         "browser.safebrowsing.downloads.remote.enabled": false,
         "network.captive-portal-service.enabled": false,
         "network.connectivity-service.enabled": false,
+        ...(prefs ?? {}), // a test's own (its fake camera)
       },
     });
     browser.on("disconnected", () => {

@@ -12,7 +12,7 @@ from ..kit.widgets import button, header
 from ..saves.screens import notice
 from ..state import Link, Ui
 
-__all__ = ["code_box", "code_shown", "join_screen", "phones_screen", "spaced"]
+__all__ = ["SCANNER", "code_box", "code_shown", "join_screen", "phones_screen", "scanner", "spaced"]
 
 # A code is shown in groups of this many characters, to read out or type in parts; the
 # groups' spaces are forgiven when it is read back (``pairing.read_code``).
@@ -35,12 +35,19 @@ def code_shown(code: str, label: str) -> Markup:
     )
 
 
-def code_box(label: str, box: str) -> Markup:
+def code_box(label: str, box: str, w: Words) -> Markup:
     """A labelled box for the other phone's code, typed or pasted (``box``: its id, which
-    the button that sends it names as its ``field``)."""
+    the button that sends it names as its ``field``), or scanned: Scan the code opens the
+    camera (``net.scanning``). The page shows that button only where the browser has a
+    camera to ask for (``html[data-camera]``: ``shell/camera``)."""
     return join(
         [
-            el("label", label, for_=box),
+            el(
+                "div",
+                el("label", label, for_=box),
+                button(w("net.scan"), "scan-code", value=box),
+                class_="code-box-head",
+            ),
             el(
                 "textarea",
                 "",
@@ -117,7 +124,7 @@ def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Marku
         el("p", w("net.waiting_phone"), class_="phone-waiting"),
         el("p", w("net.show_code", name=name), id=f"offer-{seat}-label"),
         code_shown(link.code, f"offer-{seat}-label"),
-        code_box(w("net.their_code", name=name), box),
+        code_box(w("net.their_code", name=name), box, w),
         el(
             "div",
             button(w("net.connect"), "accept-phone", value=str(seat), primary=True, field=box),
@@ -141,7 +148,7 @@ def join_screen(ui: Ui, w: Words) -> Markup:
         ]
     else:
         parts += [
-            code_box(w("net.host_code"), "host-code"),
+            code_box(w("net.host_code"), "host-code", w),
             el("div", button(w("net.join"), "join-code", primary=True, field="host-code"), class_="row"),
         ]
     return join(
@@ -149,4 +156,40 @@ def join_screen(ui: Ui, w: Words) -> Markup:
             header(w, w("net.join_title"), back=True, notice=notice(ui.message, w)),
             el("section", *parts, class_="card-panel join-table"),
         ]
+    )
+
+
+# The camera's view: its id, and its parts the page fills in (``shell/camera``).
+SCANNER = "scanner"
+
+
+def scanner(w: Words) -> Markup:
+    """The camera's view, opened by Scan the code over the screen as a modal dialog (the
+    page puts it beside the app, so a render under it leaves the camera running): the
+    camera's picture in a frame, what the page is doing, and Cancel. The page adds the
+    picture, and shows the line that says a QR code found is not a pairing code."""
+    return el(
+        "dialog",
+        el("h2", w("net.scan_title"), id="scanner-title"),
+        el(
+            "div",
+            el("video", "", muted=True, playsinline=True, aria_hidden="true"),
+            class_="scanner-frame",
+        ),
+        el(
+            "div",
+            el("p", w("net.scan_hint")),
+            el(
+                "div",
+                el("p", w("net.scan_looking"), class_="scanner-looking"),
+                el("p", w("net.scan_not_ours"), class_="scanner-not-ours", hidden=True),
+                class_="scanner-status",
+                role="status",
+            ),
+            el("div", button(w("button.cancel"), "stop-scan"), class_="row"),
+            class_="scanner-words",
+        ),
+        id=SCANNER,
+        class_="scanner",
+        aria_labelledby="scanner-title",
     )

@@ -28,6 +28,7 @@ from ..effects import (
     Announce,
     AnswerPeer,
     BackupWritten,
+    CloseCamera,
     ClosePeer,
     ConnectPeer,
     DiscardPad,
@@ -40,6 +41,7 @@ from ..effects import (
     ListsKept,
     Message,
     NoteRefused,
+    OpenCamera,
     OpenPeer,
     OtherWindow,
     Outcome,
@@ -55,9 +57,10 @@ from ..effects import (
     TellPhone,
     WriteBackup,
 )
-from ..kit.i18n import Text, text
+from ..kit.i18n import Text, text, words
 from ..net import host
 from ..net.qr import QrError
+from ..net.screens import scanner
 from ..pad.saves import PadSlot
 from ..records import PAD
 from ..results import share
@@ -69,7 +72,7 @@ from ..table.narration import announcement
 from ..table.play import timer_delay, timer_event
 from ..taps import Tap
 from ..update import update
-from . import first_paint, peers, platform, pwa, qr_loader, scrolling, sound
+from . import camera, first_paint, peers, platform, pwa, qr_loader, scrolling, sound
 
 
 @dataclass
@@ -257,6 +260,33 @@ def _perform_net(effect: Effect) -> None:
         peers.connect(effect.seat, effect.code, dispatch)
     elif isinstance(effect, ClosePeer):
         peers.close(effect.seat)
+    elif isinstance(effect, OpenCamera):
+        view = scanner(words(_app.ui.language))
+        camera.open_view(effect.box, _app.ui.screen, view, _scanned, _scan_refused, _scan_cancelled)
+    elif isinstance(effect, CloseCamera):
+        camera.stop()
+
+
+# --- a code read with the camera (camera): sent as if typed --------------------------------
+
+
+def _scanned(box: str, code: str) -> None:
+    """A pairing code the camera read for the box ``box``: put in the box, and sent by the
+    box's button, exactly as a tap on it with the code typed."""
+    field = document.getElementById(box)
+    sender = document.querySelector(f'[data-field="{box}"]')
+    if not field or not sender:  # the screen moved on meanwhile
+        return
+    field.value = code
+    dispatch_event(_control_event(sender))
+
+
+def _scan_refused(why: str) -> None:
+    dispatch(taps.ScanRefused(why))
+
+
+def _scan_cancelled() -> None:
+    dispatch(taps.StopScan())
 
 
 def _on_leaving(_event: Any) -> None:
@@ -339,7 +369,8 @@ def show(ui: Ui, before: Ui | None = None, said: tuple[Text, ...] = ()) -> None:
     spoken = announcement(ui.language, said)
     if announcer.textContent != spoken:
         announcer.textContent = spoken
-    if before is not None:
+    camera.follow(ui.screen)  # a view left open over another screen is closed
+    if before is not None and not camera.is_open():  # the camera's view keeps the focus
         _restore_focus(ui, before, focused)
     root.dataset.screen = ui.screen.value
     # A counter of renders: tests and the tap benchmark wait for it to move.
@@ -589,7 +620,13 @@ def _on_click(event: Any) -> None:
         pwa.ACTIONS[action](target)
         return
     event.preventDefault()
-    value = _attr(target, "data-value")
+    dispatch_event(_control_event(target))
+
+
+def _control_event(target: Any) -> Event:
+    """The event of a tap on the control ``target``: its action and value, with the text
+    of the box it carries, and the set-up form's fields."""
+    action, value = _attr(target, "data-action"), _attr(target, "data-value")
     box = _attr(target, "data-field")
     if box:  # the control carries the text of a box (a pairing code)
         field = document.getElementById(box)
@@ -597,7 +634,7 @@ def _on_click(event: Any) -> None:
         value = f"{value}:{typed}" if value else typed
     if action in ("start-game", "play-again", "deal-phase-list"):
         value = _random_seed()
-    dispatch_event(Event(action, value, _form_fields()))
+    return Event(action, value, _form_fields())
 
 
 def _on_change(event: Any) -> None:
@@ -660,6 +697,7 @@ def _on_hidden(_event: Any) -> None:
     """The phone may kill a page it hides: a finished game still waiting is written now,
     and the screen to open on is kept now rather than in a moment."""
     if document.visibilityState == "hidden":
+        camera.stop()  # no camera running behind the player's back
         _app.saves.flush()
         if _app.keep_timer is not None:
             window.clearTimeout(_app.keep_timer)
@@ -737,6 +775,8 @@ def start() -> None:
     window.addEventListener("storage", create_proxy(_on_storage))
     window.addEventListener("popstate", create_proxy(_on_popstate))
     pwa.watch_for_updates()
+    if camera.has_camera():  # shows Scan the code beside each code box (net.css)
+        document.documentElement.dataset.camera = "yes"
     linked = _phases_from_url()
     if linked is not None:
         dispatch(taps.LinkedPhases(linked))
