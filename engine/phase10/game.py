@@ -19,7 +19,7 @@ from .cards import SKIP, Card, Side
 from .finder import can_make, enumerate_laydowns
 from .groups import Group, add_to_group, hit_ends, hit_problem, laydown_problem
 from .rng import seed_state, shuffled
-from .rules import GameConfig
+from .rules import GameConfig, SetupError
 from .state import GameState, PlayerState, Step
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "replay",
+    "seat_played_by",
     "skip_targets",
     "standings_of",
     "why_illegal",
@@ -496,6 +497,18 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         tiebreak=standings.tiebreak,
         winner=standings.winner,
     )
+
+
+def seat_played_by(state: GameState, seat: int, kind: str) -> GameState:
+    """``state`` with ``seat`` played from now on by ``kind`` (a computer's level, or a
+    person): a seat whose player had to leave is handed to a computer, and the game goes
+    on with its hand, phase and score.  ``SetupError`` for a seat or a kind there is not.
+    (The game then no longer replays from its seed with its first players.)"""
+    kinds = state.config.kinds
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(kinds):
+        raise SetupError(f"seat {seat!r:.20} is not a seat of this game")
+    changed = tuple(kind if at == seat else old for at, old in enumerate(kinds))
+    return replace(state, config=replace(state.config, kinds=changed))
 
 
 def standings_of(state: GameState) -> scoresheet.Standings:

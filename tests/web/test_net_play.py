@@ -509,3 +509,25 @@ def test_a_joined_phone_tells_the_moves_since_its_turn_as_the_host_does(edition)
     rejoined = replace(table.phone, joined=replace(table.phone.joined, seq=-1))
     later = view_for(game(table), BO, table.host.sent_seq + 5, action=_draw())
     assert tapped(rejoined, HostSaid(write_message(later))).ui.log == rejoined.log
+
+
+def test_a_seat_whose_phone_left_is_handed_to_a_computer_and_the_other_phones_stay():
+    """Bo's phone is gone for good: a computer plays his seat from his hand on, the host
+    says so, and the game goes on (a game with another seat still on its phone keeps it)."""
+    table = bo_mid_turn()
+    cy = link_seat(table.host, 2, "cy-token")
+    host = replace(cy, links=tuple(replace(link, open=True) for link in cy.links))
+    lost = tapped(host, PhoneLinked(BO, False)).ui
+    before = lost.game
+    outcome = tapped(handle(lost, Event("phones")), Event("computer-seat", str(BO)))
+    after = outcome.ui
+    assert after.game.config.kinds[BO] == "normal" and after.game.players == before.players
+    assert [link.seat for link in after.links] == [2], "Cy's phone is still linked"
+    assert said(after.message).startswith("A computer plays Bo")
+    assert [type(e).__name__ for e in outcome.effects if type(e).__name__ in ("ClosePeer", "SaveGame")] == [
+        "ClosePeer",
+        "SaveGame",
+    ]
+    cy_view = [e for e in outcome.effects if isinstance(e, TellPhone) and e.seat == 2]
+    assert read_message(cy_view[-1].text).kinds[BO] == "normal", "Cy's phone sees Bo as a computer"
+    assert timer_event(handle(after, Event("back"))) == ComputerMove(), "the computer finishes Bo's turn"

@@ -374,6 +374,13 @@ class UnlinkPhone(Tap):
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerTakesSeat(Tap):
+    """A computer plays ``seat`` from now on: its phone is gone and nobody here plays it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class PhoneUnreached(Tap):
     """The page's timer: the channel to ``seat``'s phone did not open in time after Connect."""
 
@@ -685,6 +692,7 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "link-phone": _with_number(LinkPhone),
     "accept-phone": _accept_phone,
     "unlink-phone": _with_number(UnlinkPhone),
+    "computer-seat": _with_number(ComputerTakesSeat),
     "join-table": _plain(OpenJoin),
     "join-code": lambda event: JoinWithCode(event.value),
     "scan-code": lambda event: ScanCode(event.value) if _BOX.fullmatch(event.value) else None,

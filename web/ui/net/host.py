@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from phase10 import GameState
+from phase10.game import seat_played_by
 from phase10.rules import PERSON
 from phase10.wire import (
     ActionMessage,
@@ -160,11 +162,23 @@ def ends_with_its_game(before: Ui, step: Outcome) -> Outcome:
     after = step.ui
     if not after.links:
         return step
-    same = before.game is not None and after.game is not None and after.game.config == before.game.config
+    same = before.game is not None and after.game is not None and _same_game(before.game, after.game)
     if same:
         return step
     closes = tuple(ClosePeer(link.seat) for link in after.links)
     return Outcome(replace(after, links=()), (*step.effects, *closes))
+
+
+def _same_game(before: GameState, after: GameState) -> bool:
+    """Whether ``after`` goes on with ``before``'s game: the same players, seed and ways to
+    play (a seat handed to a computer is still the same game)."""
+    was, now = before.config, after.config
+    return (was.players, was.seed, was.options, was.first_dealer) == (
+        now.players,
+        now.seed,
+        now.options,
+        now.first_dealer,
+    )
 
 
 def offered(ui: Ui, news: PeerCode) -> Ui:
@@ -217,6 +231,25 @@ def _unreached(ui: Ui, tap: taps.PhoneUnreached) -> Ui | Outcome:
     return Outcome(unreached, (ClosePeer(tap.seat),))
 
 
+# The level of a computer that takes over a seat whose phone left: the one set-up offers first.
+TAKES_OVER = "normal"
+
+
+def _computer_takes(ui: Ui, tap: taps.ComputerTakesSeat) -> Ui | Outcome:
+    """A seat whose phone left the table is played by a computer from now on, said so;
+    every other phone stays linked (the game is the same one)."""
+    game = ui.game
+    if (
+        game is None
+        or all(link.seat != tap.seat for link in ui.links)
+        or game.config.kinds[tap.seat] != PERSON
+    ):
+        return ui
+    name = game.config.players[tap.seat]
+    handed = replace(unlink_seat(ui, tap.seat), game=seat_played_by(game, tap.seat, TAKES_OVER))
+    return Outcome(replace(handed, message=text("net.computer_took", name=name)), (ClosePeer(tap.seat),))
+
+
 def _unlink_phone(ui: Ui, tap: taps.UnlinkPhone) -> Outcome:
     return Outcome(replace(unlink_seat(ui, tap.seat), message=NOTHING), (ClosePeer(tap.seat),))
 
@@ -226,5 +259,6 @@ HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.LinkPhone: _link_phone,
     taps.AcceptPhone: _accept_phone,
     taps.UnlinkPhone: _unlink_phone,
+    taps.ComputerTakesSeat: _computer_takes,
     taps.PhoneUnreached: _unreached,
 }

@@ -105,6 +105,7 @@ def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Marku
                 "div",
                 button(w("net.rejoin_code"), "link-phone", value=str(seat), primary=True),
                 button(w("net.play_here"), "unlink-phone", value=str(seat)),
+                button(w("net.computer_plays"), "computer-seat", value=str(seat)),
                 class_="row",
             ),
             class_="phone-seat lost",
