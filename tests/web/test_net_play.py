@@ -35,7 +35,7 @@ from ui.net.pairing import Role
 from ui.results.sheets import Sheet, full_sheet, standings
 from ui.saves.storage import MemoryStore, Saves, read_save, save_text
 from ui.screens import render
-from ui.state import Event, Screen, Ui
+from ui.state import Event, Screen, SetupInput, Ui
 from ui.table.model import away, since_turn, table_of, viewer
 from ui.table.play import REFUSED, timer_delay, timer_event
 from ui.taps import ComputerMove, PhoneUnreached
@@ -531,3 +531,19 @@ def test_a_seat_whose_phone_left_is_handed_to_a_computer_and_the_other_phones_st
     cy_view = [e for e in outcome.effects if isinstance(e, TellPhone) and e.seat == 2]
     assert read_message(cy_view[-1].text).kinds[BO] == "normal", "Cy's phone sees Bo as a computer"
     assert timer_event(handle(after, Event("back"))) == ComputerMove(), "the computer finishes Bo's turn"
+
+
+def test_home_plays_on_several_phones_by_setting_up_then_pairing():
+    """Home → Play on several phones: the usual set-up, said to lead to the phones; Deal
+    then opens Phones at the table, and Back there is the table as dealt."""
+    home = Ui(browser_languages=("en",))
+    assert 'data-value="phones"' in render(home)
+    setup = handle(home, Event("new-game", "phones"))
+    assert setup.screen is Screen.SETUP and "a code for each person\u2019s phone" in render(setup)
+    fields = SetupInput(("Ann", "Bo", "Cy"), ("person", "person", "normal"), seed="7")
+    dealt = handle(setup, Event("start-game", form=fields))
+    assert dealt.screen is Screen.PHONES and dealt.game is not None
+    assert 'data-action="link-phone"' in render(dealt)
+    assert handle(dealt, Event("back")).screen in (Screen.TABLE, Screen.HANDOFF)
+    plain = handle(handle(home, Event("new-game")), Event("start-game", form=fields))
+    assert plain.screen is not Screen.PHONES, "a pass-and-play game opens at the table, as ever"

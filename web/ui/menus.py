@@ -25,6 +25,7 @@ def home_screen(ui: Ui, w: Words, finished: int) -> Markup:
     actions = [
         button(w("home.play_computer"), "new-game", value="computer", primary=not ui.can_continue),
         button(w("home.new_game"), "new-game"),
+        button(w("home.play_phones"), "new-game", value="phones"),
     ]
     if ui.can_continue:
         assert ui.game is not None

@@ -150,6 +150,7 @@ class SetupForm:
     list_length: int = 10  # how many phases "Deal me a list" deals
     phase_code: str = ""  # the code box as last typed, kept while it is refused
     code_error: Text = NOTHING  # why the code typed was refused
+    on_phones: bool = False  # Home's "Play on several phones": Deal opens Phones at the table
 
     @property
     def el_chavo_offered(self) -> bool:

@@ -109,6 +109,7 @@ class SetSound(Tap):
 @dataclass(frozen=True, slots=True)
 class NewGame(Tap):
     against_computers: bool = False  # one person against two computer players
+    on_phones: bool = False  # each person at the table on their own phone (issue 38)
 
 
 @dataclass(frozen=True, slots=True)
@@ -647,7 +648,9 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "large-type": _switched(SetLargeType),
     "speed": _speed,
     "sound": _switched(SetSound),
-    "new-game": lambda event: NewGame(against_computers=event.value == "computer"),
+    "new-game": lambda event: NewGame(
+        against_computers=event.value == "computer", on_phones=event.value == "phones"
+    ),
     "add-player": lambda event: AddPlayer(event.form),
     "remove-player": lambda event: RemovePlayer(_number(event.value), event.form),
     "setup-change": lambda event: ChangeSetup(event.form),

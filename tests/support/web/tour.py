@@ -205,6 +205,7 @@ def pairing_code(role: Role, token: bytes, candidates: tuple[Candidate, ...] = M
 def phone_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     """A game on several phones: the host's seats and codes, the joining phone, its table."""
     token = bytes(range(8))
+    yield "setup, on several phones", handle(home, Event("new-game", "phones"))
     joining = handle(home, Event("join-table"))
     yield "join a table", joining
     yield "join a table, a code refused", handle(joining, Event("join-code", "NOT A CODE"))

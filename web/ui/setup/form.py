@@ -50,10 +50,10 @@ def default_name(kind: str, seat: int) -> Text:
 
 def _new_game(ui: Ui, tap: taps.NewGame) -> Ui:
     """Set up a game: pass-and-play (the last table again, if any), or one person against
-    two computer players."""
+    two computer players; ``on_phones``: Deal then opens Phones at the table."""
     if ui.save_problem:
         return replace(ui, screen=Screen.CORRUPT)  # a damaged save is never overwritten unasked
-    form = replace(ui.setup, error=NOTHING)
+    form = replace(ui.setup, error=NOTHING, on_phones=tap.on_phones)
     if ui.game is not None:  # the same table again, with its options
         form = _form_of(ui.game, form)
     if tap.against_computers:
@@ -158,7 +158,12 @@ def _start_game(ui: Ui, tap: taps.StartGame) -> Ui | Outcome:
         config = GameConfig(names, seed, form.options(), kinds=form.kinds, hints=form.hints)
     except SetupError:
         return replace(ui, setup=replace(form, error=text("setup.error.options")))
-    return deal(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
+    dealt = deal(replace(ui, setup=replace(form, error=NOTHING)), new_game(config))
+    if not form.on_phones:
+        return dealt
+    # Straight to who plays on which phone; Back from there is the table, as dealt.
+    at_table = dealt.ui
+    return replace(dealt, ui=replace(at_table, screen=Screen.PHONES, previous=at_table.screen))
 
 
 # --- the table's phases (rulings 31-34) ----------------------------------------------------

@@ -143,6 +143,8 @@ def setup_screen(
             if replacing is not None and not replacing.is_over
             else ""
         )
+        if form.on_phones:
+            warning = join([warning, el("p", w("setup.on_phones"), class_="setup-note")])
     seed = el(
         "details",
         el("summary", w("setup.more_options")),
