@@ -313,25 +313,21 @@ def _read_body(kind: object, reader: _Reader) -> Message:
         seen = view_from_dict(reader.raw("view"))
         kinds = _kinds(reader.items("kinds", _kind), seen)
         hints = reader.flag("hints") if "hints" in reader.data else False
-        action = _notation(reader, nullable=True) if "action" in reader.data else None
+        action = _notation(reader) if reader.data.get("action") is not None else None
         return ViewMessage(_count(reader, "seq"), seen, kinds, reader.flag("refused"), hints, action)
     if kind == "hint":
         return HintMessage(_count(reader, "seat"), _token(reader), _count(reader, "seq"))
     if kind == "act":
-        token = _token(reader)
-        action = _notation(reader)
-        assert action is not None
+        token, action = _token(reader), _notation(reader)
         return ActionMessage(_count(reader, "seat"), token, _count(reader, "seq"), action)
     if kind == "ping":
         return Ping(_count(reader, "at"))
     raise WireError(f"unknown message type {kind!r:.20}")
 
 
-def _notation(reader: _Reader, *, nullable: bool = False) -> Action | None:
-    """The message's ``action``, in notation (None only where ``nullable``)."""
-    written = reader.typed("action", str, nullable=nullable)
-    if written is None:
-        return None
+def _notation(reader: _Reader) -> Action:
+    """The message's ``action``, in notation."""
+    written = reader.text("action")
     if len(written) > 200:
         raise WireError("an action in notation is at most 200 characters")
     return parse_action(written)

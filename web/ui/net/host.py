@@ -53,7 +53,6 @@ __all__ = [
     "ends_with_its_game",
     "link_seat",
     "linked",
-    "lost_seats",
     "offered",
     "phone_said",
     "restored",
@@ -76,12 +75,6 @@ def _changed(ui: Ui, seat: int, **changes: bool | str) -> Ui:
     """``ui`` with ``seat``'s link changed so (``Link``'s fields by name)."""
     links = tuple(replace(link, **changes) if link.seat == seat else link for link in ui.links)  # type: ignore[arg-type]
     return replace(ui, links=links)
-
-
-def lost_seats(ui: Ui) -> tuple[int, ...]:
-    """The seats whose phone is not connected now: the channel closed, or this phone
-    reloaded, and no new code has been made for it yet."""
-    return tuple(link.seat for link in ui.links if link.lost)
 
 
 def restored(ui: Ui, away: tuple[int, ...]) -> Ui:

@@ -43,10 +43,12 @@ def join(ui: Ui, seat: int, token: str) -> Ui:
     table it last saw, to go back to meanwhile, until the host's first view replaces it;
     the new channel's views are numbered afresh, so the count starts again."""
     before = ui.joined
-    kept = {} if before is None else {"seen": before.seen, "kinds": before.kinds, "lost": before.lost}
+    fresh = Joined(seat, token)
     return replace(
         ui,
-        joined=Joined(seat, token, **kept),  # type: ignore[arg-type]
+        joined=fresh
+        if before is None
+        else replace(fresh, seen=before.seen, kinds=before.kinds, lost=before.lost),
         screen=Screen.JOIN,
         selected=(),
         prompt=None,

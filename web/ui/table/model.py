@@ -53,6 +53,12 @@ def away(ui: Ui) -> tuple[int, ...]:
     return tuple(link.seat for link in ui.links)
 
 
+def lost(ui: Ui) -> tuple[int, ...]:
+    """Of those, the seats whose phone is not connected now: the channel closed, or this
+    phone reloaded, and no new code has been made for it yet."""
+    return tuple(link.seat for link in ui.links if link.lost)
+
+
 def elsewhere_turn(ui: Ui) -> bool:
     """Whether the player to move is not at this phone: a computer player, a seat played
     from another phone, or, on a joined phone, anyone but its own seat."""
@@ -420,7 +426,7 @@ def _table(
         menu=ui.menu,
         all_moves=ui.all_moves,
         away=away(ui),
-        lost=tuple(link.seat for link in ui.links if link.lost),
+        lost=lost(ui),
         host_lost=ui.joined is not None and ui.joined.lost,
         can_host=ui.game is not None and ui.joined is None,
     )
