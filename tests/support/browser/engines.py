@@ -58,6 +58,7 @@ BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 PUPPETEER = ROOT / "node_modules" / "puppeteer-core"
 
 PHONE = {"width": 390, "height": 844}
+MOST_TOOLBAR = 200  # px: MiniBrowser's toolbar is about 50; more means a resize under way
 # WebKitGTK boots Pyodide in 6-16 s here, several times Chromium's: waits are generous.
 BOOT_TIMEOUT = 180.0
 
@@ -448,7 +449,18 @@ class WebKit(Engine):
         exact, but a viewport narrower than 447 px cannot be had."""
         with self._driving():
             self._driver.set_window_rect(width=width, height=height)
-        toolbar = int(self.run("() => window.outerHeight - window.innerHeight"))
+        # The window's sizes settle a moment after the resize returns: read mid-way, the inner
+        # height can still be the old, taller viewport's, and the negative difference made a
+        # height WebKitWebDriver refused (CI, 640x360 after 360x640).  So the toolbar is read
+        # once the two heights make sense together.
+        toolbar = int(
+            self.wait_until(
+                "(most) => { const bar = window.outerHeight - window.innerHeight;"
+                " return bar >= 0 && bar <= most ? [bar] : null; }",
+                MOST_TOOLBAR,
+                timeout=10,
+            )[0]
+        )
         with self._driving():
             self._driver.set_window_rect(width=width, height=height + toolbar)
         with suppress(EngineError):  # as near as it gets: the caller works with what it got
