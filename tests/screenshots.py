@@ -60,7 +60,13 @@ from support.browser.driving import (
     wait_for_controller,
     wait_ready,
 )
-from support.browser.phones import code_on, dealt_and_linked, type_and_tap, unreachable_answer
+from support.browser.phones import (
+    code_on,
+    dealt_and_linked,
+    type_and_tap,
+    unreachable_answer,
+    unreachable_offer,
+)
 from support.engine.scenarios import denial_table
 from support.web.states import GOING_OUT, TIE, TIEBREAK
 from support.web.taps import handle, hinted_taps, pad_hand_taps
@@ -1052,30 +1058,43 @@ def _turn_played(page: Page, other: Page) -> None:
     other.wait_for_selector("[data-action=draw]:not([disabled])")
 
 
+def _in(name: str, locale: str) -> str:
+    """A shot's name in a language: ``NN-name-360`` in English, ``NN-name-es-360`` in Spanish."""
+    return name if locale.startswith("en") else name.replace("-360", "-es-360")
+
+
 def phones(browser: Browser, url: str) -> None:
-    """A game on two phones (issue 38) on small phones: the host's code for Bo, Bo's phone
-    (in Spanish) showing its answer, each phone's table, both after the host's page reloaded
-    (Bo's phone offering to rejoin, the host's seat waiting for it), and a phone that was not
-    reached."""
+    """A game on two phones (issue 38) on small phones, twice: Ann's phone in English with
+    Bo's in Spanish, then the other way round.  The host's code for Bo, Bo's phone showing
+    its answer, each phone's table, both after the host's page reloaded (Bo's phone offering
+    to rejoin, the host's seat waiting for it); then, in each language, a phone the host did
+    not reach, and a joining phone that waited for the host in vain."""
+    for locales in (("en-US", "es-ES"), ("es-ES", "en-US")):
+        _two_phones_shot(browser, url, locales)
+    _not_reached(browser, url)
+
+
+def _two_phones_shot(browser: Browser, url: str, locales: tuple[str, str]) -> None:
     contexts = [
         browser.new_context(
             viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
         )
-        for locale in ("en-US", "es-ES")
+        for locale in locales
     ]
     host, phone = (context.new_page() for context in contexts)
+    on_host, on_phone = (lambda name: _in(name, locales[0])), (lambda name: _in(name, locales[1]))
     for page in (host, phone):
         page.set_default_timeout(60_000)
         fresh_start(page, url)
     offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", 1)
     host.wait_for_selector(".qr svg")
-    shoot(host, "79-phones-code-360")
+    shoot(host, on_host("79-phones-code-360"))
     open_app(phone, url)
     tap(phone, Event("join-table"))
     type_and_tap(phone, "#host-code", Event("join-code"), offer)
     answer = code_on(phone)
     phone.wait_for_selector(".qr svg")
-    shoot(phone, "80-join-answer-es-360")
+    shoot(phone, on_phone("80-join-answer-360"))
     host.fill("#answer-1", answer)
     host.locator("[data-action=accept-phone]").click()
     phone.wait_for_selector("html[data-screen=table] .hand [data-card]")
@@ -1084,27 +1103,55 @@ def phones(browser: Browser, url: str) -> None:
     _turn_played(phone, host)  # Bo on his phone, then Ann on hers: his lists her moves
     _turn_played(host, phone)
     phone.wait_for_selector(".narration li:has-text('Ann')")
-    shoot(phone, "81-joined-table-es-360", full=False)
-    shoot(host, "82-host-table-bo-away-360", full=False)
+    shoot(phone, on_phone("81-joined-table-360"), full=False)
+    shoot(host, on_host("82-host-table-bo-away-360"), full=False)
     host.reload()  # the host's page reloads: Bo's phone offers to rejoin, his seat waits for it
     wait_ready(host)
     phone.wait_for_selector(".action-bar [data-action=join-table]", timeout=30_000)
-    shoot(phone, "84-joined-host-lost-es-360", full=False)
+    shoot(phone, on_phone("84-joined-host-lost-360"), full=False)
     tap(host, Event("phones"))
     host.wait_for_selector(".phone-lost")
-    shoot(host, "85-phones-rejoin-360", full=False)
+    shoot(host, on_host("85-phones-rejoin-360"), full=False)
     for context in contexts:
         context.close()
-    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    host = context.new_page()
-    host.set_default_timeout(60_000)
-    fresh_start(host, url)
-    offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", 1)
-    host.fill("#answer-1", unreachable_answer(offer))
-    host.locator("[data-action=accept-phone]").click()
-    host.wait_for_selector("text=could not be reached", timeout=30_000)
-    shoot(host, "83-phone-not-reached-360", full=False)
-    context.close()
+
+
+def _not_reached(browser: Browser, url: str) -> None:
+    """In each language: the host's plain words for a phone it could not reach, and a
+    joining phone's after its 30 s wait (the joining phones wait side by side)."""
+    contexts, joining = [], []
+    for locale in ("en-US", "es-ES"):
+        host, phone = (
+            _small_phone(browser, locale, contexts),
+            _small_phone(browser, locale, contexts),
+        )
+        fresh_start(host, url)
+        offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", 1)
+        host.fill("#answer-1", unreachable_answer(offer))
+        host.locator("[data-action=accept-phone]").click()
+        host.wait_for_selector("header .notice", timeout=30_000)
+        shoot(host, _in("83-phone-not-reached-360", locale), full=False)
+        fresh_start(phone, url)
+        tap(phone, Event("join-table"))
+        type_and_tap(phone, "#host-code", Event("join-code"), unreachable_offer())
+        code_on(phone)
+        joining.append((phone, locale))
+    for phone, locale in joining:
+        phone.wait_for_selector("header .notice", timeout=45_000)
+        shoot(phone, _in("90-join-host-slow-360", locale), full=False)
+    for context in contexts:
+        context.close()
+
+
+def _small_phone(browser: Browser, locale: str, contexts: list[Any]) -> Page:
+    """A page on a phone of its own (a context: its own storage), 360x640, in ``locale``."""
+    context = browser.new_context(
+        viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
+    )
+    contexts.append(context)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return page
 
 
 def scanning(playwright: Any, url: str) -> None:

@@ -209,6 +209,23 @@ def joined_scores(page: Any, url: str) -> None:
     page.wait_for_selector(".sheet-panel")
 
 
+def joining_slow(page: Any, url: str) -> None:
+    """A joining phone's answer shown a while with no host: what to check, and a new code.
+    The page's timer is not waited for (30 s): its tap goes down the page's own update."""
+    visit(Event("join-table"))(page, url)
+    page.fill("#host-code", pairing_code(Role.OFFER, bytes(range(8))))
+    tap(page, Event("join-code"))
+    page.wait_for_selector(".pair-code[data-code]", timeout=15_000)
+    page.evaluate(
+        """async () => {
+  const { python } = await import('./interpreter.js');
+  (await python).runPython(
+    'from ui.shell import app; from ui.taps import HostSlow; app.dispatch(HostSlow())');
+}"""
+    )
+    page.wait_for_selector("[data-action=join-again]")
+
+
 def joining_refused(page: Any, url: str) -> None:
     """Joining a table, with a code that does not read."""
     visit(Event("join-table"))(page, url)
@@ -247,6 +264,7 @@ SCREENS: dict[str, Visit] = {
     "a joined phone's scores": joined_scores,
     "join a table": visit(Event("join-table")),
     "join a table, a code refused": joining_refused,
+    "join a table, the host slow to come": joining_slow,
 }
 
 
@@ -270,6 +288,7 @@ IN_SPANISH = [
     "phones at the table, a phone lost",
     "a joined phone's scores",
     "join a table, a code refused",
+    "join a table, the host slow to come",
 ]
 
 

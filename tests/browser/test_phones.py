@@ -15,9 +15,17 @@ from ui.state import Event
 
 from phase10 import Draw, GameState
 from phase10.wire import ActionMessage, write_message
-from support.browser.driving import renders, saved_game, tap, wait_ready
+from support.browser.driving import open_app, renders, saved_game, tap, wait_ready
 from support.browser.engines import PHONE, Firefox, require
-from support.browser.phones import code_on, dealt_and_linked, joined, seated_by, unreachable_answer
+from support.browser.phones import (
+    code_on,
+    dealt_and_linked,
+    joined,
+    seated_by,
+    type_and_tap,
+    unreachable_answer,
+    unreachable_offer,
+)
 
 BO = 1
 
@@ -177,6 +185,23 @@ def test_a_network_that_keeps_phones_apart_is_said_in_plain_words(context: Any, 
     said = host.locator(".notice").first.inner_text()
     assert "hotspot" in said and "plays on this phone" in said
     assert host.locator("[data-action=link-phone][data-value='1']").count() == 1, "Bo plays here again"
+
+
+def test_a_joining_phone_that_cannot_reach_the_host_says_so_in_plain_words(context: Any, server: Any) -> None:
+    """Bo's phone reads a host's code from where it cannot reach the host (as a guest
+    Wi-Fi keeps phones apart): it shows its answer and, after a while, says what to check,
+    still waiting (the host may be typing the code: ICE never gives up a connection whose
+    far side has not answered, so the wait is the app's); Enter a new code starts again."""
+    phone = context.new_page()
+    open_app(phone, server.url)
+    tap(phone, Event("join-table"))
+    type_and_tap(phone, "#host-code", Event("join-code"), unreachable_offer())
+    code_on(phone)
+    phone.wait_for_selector("text=Not connected yet", timeout=45_000)
+    assert "guest Wi-Fi" in phone.locator("header .notice").inner_text()
+    assert phone.locator(".pair-code").count() == 1, "the code is still shown"
+    tap(phone, Event("join-again"))
+    assert phone.locator("#host-code").count() == 1 and phone.locator(".pair-code").count() == 0
 
 
 def test_firefox_joins_a_chromium_host_through_the_apps_screens(context: Any, server: Any) -> None:

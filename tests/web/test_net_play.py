@@ -38,7 +38,7 @@ from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table.model import away, since_turn, table_of, viewer
 from ui.table.play import REFUSED, timer_delay, timer_event
-from ui.taps import ComputerMove, PhoneUnreached
+from ui.taps import ComputerMove, HostSlow, PhoneUnreached
 
 from phase10 import GameState, Step, legal_actions
 from phase10.view import view
@@ -547,3 +547,53 @@ def test_home_plays_on_several_phones_by_setting_up_then_pairing():
     assert handle(dealt, Event("back")).screen in (Screen.TABLE, Screen.HANDOFF)
     plain = handle(handle(home, Event("new-game")), Event("start-game", form=fields))
     assert plain.screen is not Screen.PHONES, "a pass-and-play game opens at the table, as ever"
+
+
+def _answer_shown() -> Ui:
+    """A joining phone that has read the host's code and shows its answer for the host."""
+    token = bytes(range(8))
+    joining = handle(Ui(browser_languages=("en",)), Event("join-code", pairing_code(Role.OFFER, token)))
+    return tapped(joining, PeerCode(-1, pairing_code(Role.ANSWER, token), token.hex())).ui
+
+
+def test_a_joining_phone_that_waits_long_says_what_to_check_and_waits_on():
+    """The host has to scan or type the answer first, so the joining phone gives it 30 s,
+    then says in plain words what keeps phones apart, still showing its code."""
+    shown = _answer_shown()
+    assert timer_event(shown) == HostSlow() and timer_delay(shown, reduced_motion=False) == 30_000
+    assert "Waiting for the host\u2019s phone" in render(shown)
+    slow = tapped(shown, HostSlow()).ui
+    page = render(slow)
+    assert "Not connected yet" in said(slow.message) and "guest Wi-Fi" in page and "data-code=" in page
+    assert timer_event(slow) is None, "said once"
+    assert tapped(Ui(), HostSlow()).ui == Ui(), "no joining phone: nothing to say"
+
+
+def test_a_joining_phone_whose_connection_fails_before_it_opens_says_so_and_takes_a_new_code():
+    """ICE gave up before the channel ever opened: the network keeps the phones apart. The
+    phone says so in plain words, and the host's code can be entered again."""
+    failed = tapped(_answer_shown(), PhoneLinked(-1, False)).ui
+    assert "could not be reached" in said(failed.message) and "hotspot" in said(failed.message)
+    page = render(failed)
+    assert 'id="host-code"' in page and "data-code=" not in page and "could not be reached" in page
+    assert failed.joined is not None and not failed.joined.lost, "no table was ever joined"
+    again = handle(failed, Event("join-code", pairing_code(Role.OFFER, bytes(range(1, 9)))))
+    assert again.joined is not None and again.joined.token == bytes(range(1, 9)).hex()
+
+
+def test_a_rejoining_phone_whose_new_connection_fails_keeps_its_table_and_stays_lost():
+    table = bo_mid_turn()
+    table.on_phone(PhoneLinked(-1, False))
+    kept = table.phone.joined.seen
+    table.on_phone(Event("join-code", pairing_code(Role.OFFER, NEW_TOKEN)))
+    table.on_phone(PeerCode(-1, pairing_code(Role.ANSWER, NEW_TOKEN), NEW_TOKEN.hex()))
+    failed = table.on_phone(PhoneLinked(-1, False)).ui
+    assert failed.joined.lost and failed.joined.seen == kept and failed.joined.code == ""
+    assert "could not be reached" in said(failed.message)
+
+
+def test_a_joining_phone_gives_its_answer_up_and_takes_the_hosts_code_again():
+    outcome = tapped(tapped(_answer_shown(), HostSlow()).ui, Event("join-again"))
+    assert outcome.effects == (ClosePeer(-1),) and outcome.ui.joined.code == ""
+    assert not outcome.ui.joined.slow and 'id="host-code"' in render(outcome.ui)
+    assert timer_event(outcome.ui) is None, "nothing shown, nothing to wait for"

@@ -318,6 +318,7 @@ class Joined:
     code: str = ""  # this phone's answer, shown for the host until the channel opens
     lost: bool = False  # the channel to the host closed: this phone rejoins with a new code
     hints: bool = False  # the host's table allows hints (the Hint button is worked out here)
+    slow: bool = False  # this phone's answer has been shown a while and the host has not come
 
 
 @dataclass(frozen=True, slots=True)

@@ -389,8 +389,18 @@ class PhoneUnreached(Tap):
 
 
 @dataclass(frozen=True, slots=True)
+class HostSlow(Tap):
+    """The page's timer: this phone's answer has been shown a while and no channel opened."""
+
+
+@dataclass(frozen=True, slots=True)
 class OpenJoin(Tap):
     """Join a game run on another phone."""
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAgain(Tap):
+    """The joining phone's answer is given up: the host's code is entered afresh."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -698,6 +708,7 @@ PARSERS: dict[str, Callable[[Event], Tap | None]] = {
     "computer-seat": _with_number(ComputerTakesSeat),
     "join-table": _plain(OpenJoin),
     "join-code": lambda event: JoinWithCode(event.value),
+    "join-again": _plain(JoinAgain),
     "scan-code": lambda event: ScanCode(event.value) if _BOX.fullmatch(event.value) else None,
     "stop-scan": _plain(StopScan),
     "share": lambda event: Share(event.value),

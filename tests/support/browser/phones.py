@@ -13,7 +13,15 @@ from ui.state import Event
 from support.browser.driving import open_app, renders, start_game, tap
 from support.web.tour import pairing_code
 
-__all__ = ["code_on", "dealt_and_linked", "joined", "seated_by", "type_and_tap", "unreachable_answer"]
+__all__ = [
+    "code_on",
+    "dealt_and_linked",
+    "joined",
+    "seated_by",
+    "type_and_tap",
+    "unreachable_answer",
+    "unreachable_offer",
+]
 
 
 def code_on(page: Any) -> str:
@@ -67,3 +75,8 @@ def unreachable_answer(offer: str) -> str:
     """An answer to ``offer`` from where no phone can be reached (an address of the range
     kept for documentation, RFC 5737), as when a network keeps phones apart."""
     return pairing_code(Role.ANSWER, read_code(offer).token, (Candidate("192.0.2.1", 9),))
+
+
+def unreachable_offer() -> str:
+    """A host's code from where no phone can be reached, as ``unreachable_answer``."""
+    return pairing_code(Role.OFFER, bytes(range(8)), (Candidate("192.0.2.1", 9),))

@@ -14,6 +14,7 @@ from ui.net.pairing import Candidate, Role, Summary, write_code
 from ui.records import PastGame, Restore
 from ui.state import Event, Screen, Settings, SetupInput, Ui
 from ui.table.play import computer_due
+from ui.taps import HostSlow
 from ui.update import update
 
 from phase10 import GameConfig, Step, apply, legal_actions, new_game
@@ -212,6 +213,8 @@ def phone_screens(home: Ui) -> Iterator[tuple[str, Ui]]:
     answered = handle(joining, Event("join-code", pairing_code(Role.OFFER, token)))
     answered = update(answered, PeerCode(-1, pairing_code(Role.ANSWER, token), token.hex())).ui
     yield "join a table, the answer shown", answered
+    yield "join a table, the host slow to come", update(answered, HostSlow()).ui
+    yield "join a table, the host not reached", update(answered, PhoneLinked(-1, False)).ui
     fields = SetupInput(("Ann", "Bo", "Robo"), ("person", "person", "normal"), seed="9")
     host = handle(handle(home, Event("new-game")), Event("start-game", form=fields))
     shown = handle(host, Event("reveal")) if host.screen is Screen.HANDOFF else host

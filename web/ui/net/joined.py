@@ -154,11 +154,36 @@ def _drawn(before: PlayerView | None, seen: PlayerView, drawn: str) -> str:
 
 def host_linked(ui: Ui, news: PhoneLinked) -> Ui:
     """The channel to the host opened or closed: a lost host is said on the table, whose
-    action bar then offers to rejoin (``table.parts``); no move can be sent meanwhile."""
+    action bar then offers to rejoin (``table.parts``); no move can be sent meanwhile.  A
+    connection given up before it ever opened (its answer still shown) is a network that
+    keeps the phones apart: said in plain words, and the host's code can be entered again."""
     joined = ui.joined
     if joined is None:
         return ui
+    if not news.open and joined.code:
+        unreached = replace(joined, code="", slow=False, lost=joined.seen is not None, sent=False)
+        return replace(ui, joined=unreached, message=text("net.host_unreached"))
     return replace(ui, joined=replace(joined, lost=not news.open, sent=False), message=NOTHING)
+
+
+def _join_again(ui: Ui, _tap: taps.JoinAgain) -> Ui | Outcome:
+    """The answer shown is given up (the network keeps the phones apart, or the host lost
+    it): its connection is closed and the host's code can be entered again."""
+    joined = ui.joined
+    if joined is None or not joined.code:
+        return ui
+    again = replace(joined, code="", slow=False, lost=joined.seen is not None)
+    return Outcome(replace(ui, joined=again, message=NOTHING), (ClosePeer(-1),))
+
+
+def _host_slow(ui: Ui, _tap: taps.HostSlow) -> Ui:
+    """The answer has been shown a while with no channel: the joining screen says what to
+    check in its title bar (the code fills a small phone's screen), and this phone goes on
+    waiting (the host may still be typing the code)."""
+    joined = ui.joined
+    if joined is None or not joined.code:
+        return ui
+    return replace(ui, joined=replace(joined, slow=True), message=text("net.host_slow"))
 
 
 def answered(ui: Ui, news: PeerCode) -> Ui:
@@ -188,4 +213,6 @@ def _join_with_code(ui: Ui, tap: taps.JoinWithCode) -> Ui | Outcome:
 HANDLERS: dict[type[taps.Tap], Handler] = {
     taps.OpenJoin: _open_join,
     taps.JoinWithCode: _join_with_code,
+    taps.HostSlow: _host_slow,
+    taps.JoinAgain: _join_again,
 }

@@ -146,6 +146,7 @@ def join_screen(ui: Ui, w: Words) -> Markup:
             el("p", w("net.show_host"), id="answer-label"),
             code_shown(answer, "answer-label"),
             el("p", w("net.waiting_host"), class_="phone-waiting", role="status"),
+            el("div", button(w("net.join_again"), "join-again"), class_="row"),
         ]
     else:
         parts += [

@@ -71,6 +71,9 @@ LOG_LINES = 40
 # How long a phone's channel may take to open once Connect is tapped: on a network that
 # lets phones see each other it opens in well under a second (docs/benchmarks.md).
 UNREACHED_MS = 15_000
+# How long a joining phone shows its answer before it explains what to do if nothing comes:
+# the host has to scan or type it first, so this is longer than the host's wait.
+HOST_SLOW_MS = 30_000
 
 
 def computer_due(ui: Ui) -> bool:
@@ -81,13 +84,17 @@ def computer_due(ui: Ui) -> bool:
 def timer_event(ui: Ui) -> taps.Tap | None:
     """What the page's timer does next, unasked: a computer player's move; with one person
     at the table, the scores once the hand's last play has been seen; on Phones at the
-    table, a seat's channel that did not open in time.  Where several
+    table, a seat's channel that did not open in time; on a joining phone, an answer
+    that has waited a while.  Where several
     people share the phone, the last play waits for a tap: everyone looks at it first."""
     if computer_due(ui):
         return taps.ComputerMove()
     connecting = next((link.seat for link in ui.links if link.connecting), None)
     if ui.screen is Screen.PHONES and connecting is not None:
         return taps.PhoneUnreached(connecting)
+    joined = ui.joined
+    if ui.screen is Screen.JOIN and joined is not None and joined.code and not joined.slow:
+        return taps.HostSlow()
     if closing(ui) and ui.game is not None and len(people(ui.game, away(ui))) == 1:
         return taps.SeeScores()
     return None
@@ -98,6 +105,8 @@ def timer_delay(ui: Ui, reduced_motion: bool) -> int:
     speed = ui.settings.speed
     if ui.screen is Screen.PHONES:
         return UNREACHED_MS
+    if ui.screen is Screen.JOIN:
+        return HOST_SLOW_MS
     if closing(ui):
         return CLOSING_MS[speed]
     if reduced_motion and speed is Speed.NORMAL:
