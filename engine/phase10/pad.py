@@ -16,6 +16,7 @@ make a later hand impossible is refused, naming that hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -33,6 +34,7 @@ __all__ = [
     "add_hand",
     "card_kinds",
     "new_pad",
+    "pad_of_sheet",
     "records",
     "replace_hand",
     "standings",
@@ -159,6 +161,17 @@ def standings(pad: ScorePad) -> Standings:
 def records(pad: ScorePad) -> tuple[HandRecord, ...]:
     """The pad as score-sheet lines, the same lines a game played in the app writes."""
     return _worked_out(pad.options, len(pad.names), pad.entries)[0]
+
+
+def pad_of_sheet(names: tuple[str, ...], options: Options, hands: Sequence[HandRecord]) -> ScorePad:
+    """A game's score sheet written on a pad, hand by hand: the same lines (``records``
+    gives ``hands`` back), for a phone that saw the game's public sheet but never held the
+    game (a seat played on its own phone, issue 38).  ``PadError`` for lines no game writes."""
+    pad = new_pad(names, options)
+    for record in hands:
+        went_out = () if record.went_out is None else (record.went_out,)
+        pad = add_hand(pad, HandEntry(went_out, record.completed, record.points, record.phases))
+    return pad
 
 
 def add_hand(pad: ScorePad, entry: HandEntry) -> ScorePad:

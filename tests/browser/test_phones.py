@@ -7,13 +7,17 @@ own storage, connected only by what their codes say."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
-from ui.state import Event
+from ui.state import Event, Joined, Screen, Ui
 
-from phase10 import Draw, GameState
+from phase10 import Draw, GameState, Step
+from phase10.serialize import from_json
+from phase10.view import view
 from phase10.wire import ActionMessage, write_message
 from support.browser.driving import open_app, renders, saved_game, tap, wait_ready
 from support.browser.engines import PHONE, Firefox, require
@@ -26,6 +30,7 @@ from support.browser.phones import (
     unreachable_answer,
     unreachable_offer,
 )
+from support.web.taps import next_taps
 
 BO = 1
 
@@ -126,6 +131,99 @@ def test_bo_plays_his_turns_on_his_own_phone(context: Any, browser: Any, server:
         tap(host, Event("unlink-phone", "1"))  # Bo's seat taken back: the host may sleep again
         host.wait_for_function("() => document.documentElement.dataset.wakeLock === 'off'")
         assert host.locator("[data-action=link-phone][data-value='1']").count() == 1
+
+
+# The game as the host's page holds it now, with its screen and the number of the latest
+# view it sent; and what the joined phone last took: its view's number.
+HOST_NOW = """async () => {
+  const { python } = await import('./interpreter.js');
+  return (await python).runPython(`
+import json
+from ui.shell import app
+from phase10.serialize import to_json
+json.dumps([app._app.ui.sent_seq, app._app.ui.screen.value, to_json(app._app.ui.game)])`);
+}"""
+PHONE_SEQ = """async () => {
+  const { python } = await import('./interpreter.js');
+  return (await python).runPython('from ui.shell import app; app._app.ui.joined.seq');
+}"""
+
+
+@dataclass
+class _Now:
+    seq: int
+    screen: Screen
+    game: GameState
+
+
+def _host_now(host: Any) -> _Now:
+    seq, screen, game = json.loads(host.evaluate(HOST_NOW))
+    return _Now(seq, Screen(screen), from_json(game))
+
+
+def _mirror(now: _Now, token: str) -> Ui:
+    """The page to move, on CPython: the host's table, or Bo's phone with his view alone (the
+    taps a person would make come from it: ``support.web.taps.next_taps``)."""
+    game = now.game
+    if game.step in (Step.DRAW, Step.PLAY) and game.current == BO:
+        seen = view(game, BO)
+        return Ui(screen=Screen.TABLE, joined=Joined(BO, token, seen, now.seq, game.config.kinds))
+    return Ui(screen=now.screen, game=game)
+
+
+def _press(page: Any, event: Event) -> None:
+    """Tap ``event``'s control and wait for the page to render it."""
+    before = renders(page)
+    value = f"[data-value='{event.value}']" if event.value else ""
+    page.locator(f"[data-action={event.name}]{value}").first.click()
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+
+
+def test_ann_and_bo_play_a_whole_game_each_on_their_own_phone(
+    context: Any, browser: Any, server: Any
+) -> None:
+    """A whole game (first to complete one phase), every move made by taps on the phone of
+    the player to move, as a sensible person would: Bo's from what his phone shows.  Each
+    phone shows its own hand only; at the end both say who won, and Bo's phone keeps the
+    game in its past games."""
+    with _two_phones(context, browser, server.url) as (host, phone):
+        token = phone.evaluate(JOINED)[1]
+        moves = {0: 0, BO: 0}
+        now = _host_now(host)
+        while now.game.step is not Step.GAME_OVER:
+            game = now.game
+            on_phone = game.step in (Step.DRAW, Step.PLAY) and game.current == BO
+            page = phone if on_phone else host
+            if on_phone:  # Bo's phone has his latest view: his turn is on it
+                phone.wait_for_function(
+                    f"async () => (await ({PHONE_SEQ})()) === {now.seq}", polling=50, timeout=15_000
+                )
+                assert _faces(phone) <= {str(c) for c in game.players[BO].shown_hand} | _public(game)
+            else:
+                assert _faces(host) <= {str(c) for c in game.players[0].shown_hand} | _public(game)
+            taps = next_taps(_mirror(now, token))
+            assert taps, f"nothing to tap on {'Bo' if on_phone else 'Ann'}'s phone: {now.screen}"
+            for event in taps:
+                _press(page, event)
+            moves[game.current] += game.step in (Step.DRAW, Step.PLAY)
+            for _ in range(200):
+                after = _host_now(host)
+                if after.game != game or after.screen is not now.screen:
+                    break
+                host.wait_for_timeout(25)
+            else:
+                raise AssertionError(f"{taps} made no move")
+            now = after
+        winner = now.game.players[now.game.winner].name
+        assert min(moves.values()) >= 5, moves
+        phone.wait_for_function(f"async () => (await ({PHONE_SEQ})()) === {now.seq}", timeout=15_000)
+        assert winner in phone.locator(".hand-end").inner_text()
+        _press(phone, Event("scores"))
+        assert f"{winner} won the game" in phone.locator("#app [role=status].hint").inner_text()
+        tap(phone, Event("home"))  # Bo's phone keeps the game in its past games too
+        tap(phone, Event("history"))
+        kept = phone.locator(".past-game").first.inner_text()
+        assert f"{winner} won" in kept and "you were Bo" in kept
 
 
 # Sent from Bo's phone down its live channel, as a hostile or broken app could.

@@ -150,6 +150,8 @@ OPTIONS = [
     Options(el_chavo=True, phases_to_win=1),
     Options(edition="flip", phases_to_win=2),
     Options(edition="flip", ten_hands=True, even_phases=True),
+    Options(any_order=True, phases_to_win=2),
+    Options(edition="flip", any_order=True, phases_to_win=2),
 ]
 
 

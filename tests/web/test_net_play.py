@@ -18,6 +18,7 @@ from ui.effects import (
     Announce,
     ClosePeer,
     HostSaid,
+    KeepSeatGame,
     NoteRefused,
     Outcome,
     PeerCode,
@@ -32,8 +33,9 @@ from ui.kit.i18n import Text, text, words
 from ui.net.host import link_seat, restored, unlink_seat
 from ui.net.joined import join
 from ui.net.pairing import Role
+from ui.records import PastGame
 from ui.results.sheets import Sheet, full_sheet, standings
-from ui.saves.storage import MemoryStore, Saves, read_save, save_text
+from ui.saves.storage import MemoryStore, Saves, read_finished, read_save, save_text
 from ui.screens import render
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table.model import away, since_turn, table_of, viewer
@@ -41,6 +43,7 @@ from ui.table.play import REFUSED, timer_delay, timer_event
 from ui.taps import ComputerMove, HostSlow, PhoneUnreached
 
 from phase10 import GameState, Step, legal_actions
+from phase10.pad import records
 from phase10.view import view
 from phase10.wire import ActionMessage, HintMessage, Ping, read_message, view_for, write_message
 from support.web.english import said
@@ -63,6 +66,7 @@ class Table:
     refused: list[str] = field(default_factory=list)
     buzzes: int = 0
     heard: list[Text] = field(default_factory=list)  # what Bo's phone read out
+    kept: list[KeepSeatGame] = field(default_factory=list)  # what Bo's phone put in its past games
 
     def on_host(self, message: object) -> Outcome:
         outcome = tapped(self.host, message)  # type: ignore[arg-type]
@@ -89,6 +93,8 @@ class Table:
                 self.buzzes += 1
             elif isinstance(effect, Announce):
                 self.heard.extend(effect.lines)
+            elif isinstance(effect, KeepSeatGame):
+                self.kept.append(effect)
         return outcome
 
 
@@ -157,6 +163,16 @@ def test_a_whole_game_is_played_with_one_seat_on_its_own_phone():
     # Every state of the game went to Bo's phone, numbered in order from the link's.
     seqs = [read_message(sent).seq for sent in table.to_phone]
     assert seqs == list(range(len(seqs))) and seqs[-1] == table.host.sent_seq
+    # Bo's phone keeps the game in its past games once: its sheet, his seat marked.
+    assert len(table.kept) == 1 and table.kept[0].seat == BO
+    assert records(table.kept[0].pad) == game(table).history
+    saves = Saves(MemoryStore())
+    assert saves.keep_finished(table.kept[0].pad, "2026-11-27T21:00:00", BO)
+    past, unreadable = saves.finished()
+    assert unreadable == 0 and [(p.seat, p.game) for p in past] == [(BO, table.kept[0].pad)]
+    winner = game(table).players[game(table).winner].name
+    shown = render(handle(Ui(browser_languages=("en",)), Event("history")), finished=past)
+    assert "Played on several phones; you were Bo" in shown and f"{winner} won" in shown
 
 
 def test_on_the_wire_a_joined_phone_gets_no_other_seats_faces():
@@ -597,3 +613,29 @@ def test_a_joining_phone_gives_its_answer_up_and_takes_the_hosts_code_again():
     assert outcome.effects == (ClosePeer(-1),) and outcome.ui.joined.code == ""
     assert not outcome.ui.joined.slow and 'id="host-code"' in render(outcome.ui)
     assert timer_event(outcome.ui) is None, "nothing shown, nothing to wait for"
+
+
+@pytest.mark.parametrize(
+    ("seat", "kept"), [(1, 1), (0, 0), (2, None), (-1, None), (True, None), ("1", None), (None, None)]
+)
+def test_a_stored_seat_that_names_no_player_leaves_the_sheet_shown_as_a_pad(seat, kept):
+    table = seated(names=("Ann", "Bo"), phases="1")
+    while not game(table).is_over:
+        one_move(table)
+    entry = {**PastGame(table.kept[0].pad, "2026-11-27T21:00:00").entry(), "seat": seat}
+    [past], damaged = read_finished(json.dumps([entry]))
+    assert damaged == [] and past.seat == kept and past.game == table.kept[0].pad
+
+
+def test_a_finished_view_whose_sheet_no_game_writes_is_noted_and_not_kept():
+    """A broken or hostile host's last view: its sheet cannot be a game's, so it is not kept."""
+    table = seated(names=("Ann", "Bo"), phases="1")
+    while not game(table).is_over:
+        one_move(table)
+    ended = game(table)
+    last = ended.history[-1]
+    forged = replace(ended, history=(*ended.history[:-1], replace(last, points=(7,) * len(last.points))))
+    phone = join(Ui(browser_languages=("en",)), BO, TOKEN)
+    outcome = tapped(phone, HostSaid(write_message(view_for(forged, BO, 0))))
+    assert not any(isinstance(effect, KeepSeatGame) for effect in outcome.effects)
+    assert any(isinstance(e, NoteRefused) and "cannot be kept" in e.line for e in outcome.effects)

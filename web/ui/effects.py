@@ -44,6 +44,7 @@ __all__ = [
     "Handler",
     "HostSaid",
     "KeepList",
+    "KeepSeatGame",
     "ListsKept",
     "Message",
     "NoteRefused",
@@ -81,6 +82,15 @@ class SaveGame:
     game: GameState
     drawn: str = ""
     away: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSeatGame:
+    """Put a game this phone played one seat of, on another phone, in the past games: its
+    public sheet as a pad, and the seat (answered by ``GameSaved`` if storage refuses)."""
+
+    pad: ScorePad
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +239,7 @@ class CloseCamera:
 Effect = (
     SaveGame
     | SavePad
+    | KeepSeatGame
     | DiscardSave
     | DiscardPad
     | RestoreBackup

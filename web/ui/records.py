@@ -37,19 +37,22 @@ class Loaded:
 class PastGame:
     """A finished game from the score sheets, played in the app or with real cards (its
     score pad), and when it finished (an ISO 8601 time, as the page gave it; empty for
-    games kept before the time was recorded)."""
+    games kept before the time was recorded).  ``seat``: the game ran on another phone and
+    this one played that seat (issue 38); it kept the game's public sheet, as a pad."""
 
     game: GameState | ScorePad
     finished: str = ""
+    seat: int | None = None
 
     @property
     def text(self) -> str:
         """The game's JSON: the same game kept twice is one game."""
         return to_json(self.game) if isinstance(self.game, GameState) else pad_to_json(self.game)
 
-    def entry(self) -> dict[str, str]:
+    def entry(self) -> dict[str, str | int]:
         key = "game" if isinstance(self.game, GameState) else "pad"
-        return {key: self.text, "finished": self.finished}
+        seat = {} if self.seat is None else {"seat": self.seat}
+        return {key: self.text, "finished": self.finished, **seat}
 
 
 @dataclass(frozen=True, slots=True)

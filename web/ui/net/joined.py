@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from phase10 import Draw, Step
+from phase10 import Draw, SetupError, Step
+from phase10.pad import PadError, pad_of_sheet
 from phase10.view import PlayerView
 from phase10.wire import Ping, ViewMessage, WireError, read_message
 
@@ -22,6 +23,7 @@ from ..effects import (
     ClosePeer,
     Handler,
     HostSaid,
+    KeepSeatGame,
     NoteRefused,
     Outcome,
     PeerCode,
@@ -105,7 +107,21 @@ def _shown(ui: Ui, joined: Joined, said: ViewMessage) -> Outcome:
     )
     cues = ("turn",) if _my_turn(seen) and not (before is not None and _my_turn(before)) else ()
     effects = ((PlaySound(cues),) if cues else ()) + ((Announce(told.said),) if told.said else ())
-    return Outcome(after, effects)
+    return Outcome(after, effects + _kept(before, seen))
+
+
+def _kept(before: PlayerView | None, seen: PlayerView) -> tuple[KeepSeatGame | NoteRefused, ...]:
+    """A game that ends goes into this phone's past games too: its public sheet, as a score
+    pad would have it (the game itself, with every hand, stays on the host's phone).  A
+    sheet no game could write (a broken or hostile host) is noted, and not kept."""
+    if seen.step is not Step.GAME_OVER or (before is not None and before.step is Step.GAME_OVER):
+        return ()
+    names = tuple(player.name for player in seen.players)
+    try:
+        pad = pad_of_sheet(names, seen.options, seen.history)
+    except (PadError, SetupError) as error:
+        return (NoteRefused(f"host: a finished game's sheet that cannot be kept: {error}"),)
+    return (KeepSeatGame(pad, seen.seat),)
 
 
 @dataclass(frozen=True, slots=True)

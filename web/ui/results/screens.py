@@ -290,13 +290,22 @@ def _past_game(past: PastGame, index: int, w: Words) -> Markup:
         ),
         el("p", way_to_play(sheet.options, w), class_="past-way"),
         list_note(sheet.options, w),
-        "" if isinstance(played, GameState) else el("p", w("history.real_cards"), class_="past-real"),
+        _played_where(past, sheet, w),
         hints_note(sheet, w),
         el("ol", *totals, class_="past-totals", aria_label=w("history.totals")),
         button(w("share.button"), "share", value=str(index), name=w("share.past_game", winner=winner)),
         full_sheet(sheet, w, with_standings=True),
         class_="card-panel past-game",
     )
+
+
+def _played_where(past: PastGame, sheet: Sheet, w: Words) -> Markup | str:
+    """A past game not played on this phone's table: on several phones, or with real cards."""
+    if past.seat is not None:
+        return el("p", w("history.on_phones", name=sheet.names[past.seat]), class_="past-real")
+    if isinstance(past.game, GameState):
+        return ""
+    return el("p", w("history.real_cards"), class_="past-real")
 
 
 def history_screen(

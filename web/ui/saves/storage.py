@@ -196,12 +196,18 @@ def _split_finished(text: object) -> tuple[list[tuple[object, PastGame]], list[s
 def _past_game(entry: object) -> PastGame | None:
     """A stored entry of any format: a game's JSON text (the first format, with no date),
     ``{"game": <JSON text>, "finished": <ISO time>}`` or ``{"pad": <JSON text>, "finished":
-    <ISO time>}``; None if it cannot be read."""
+    <ISO time>}``, the pad's with the ``"seat"`` this phone played of a game run on another
+    (a seat that is none of the pad's is left out: the sheet is still shown); None if it
+    cannot be read."""
     when = entry.get("finished") if isinstance(entry, dict) else None
     finished = when if isinstance(when, str) and len(when) <= 40 else ""
     if isinstance(entry, dict) and "pad" in entry:
         pad = read_pad(entry["pad"]).pad
-        return PastGame(pad, finished) if pad is not None and pad_standings(pad).decided else None
+        if pad is None or not pad_standings(pad).decided:
+            return None
+        seat = entry.get("seat")
+        played = seat if type(seat) is int and 0 <= seat < len(pad.names) else None
+        return PastGame(pad, finished, played)
     game_text = entry if isinstance(entry, str) else entry.get("game") if isinstance(entry, dict) else None
     if not isinstance(game_text, str):
         return None
@@ -331,10 +337,11 @@ class Saves:
         self.flush()
         return Recorded()
 
-    def keep_finished(self, played: GameState | ScorePad, now: str) -> bool:
-        """Put a finished game (or pad) in the past games, ``now`` being when it finished;
-        False while storage refuses it (it waits in memory, see ``flush``)."""
-        self.pending.append(PastGame(played, now))
+    def keep_finished(self, played: GameState | ScorePad, now: str, seat: int | None = None) -> bool:
+        """Put a finished game (or pad) in the past games, ``now`` being when it finished
+        (``seat``: see ``PastGame``); False while storage refuses it (it waits in memory, see
+        ``flush``)."""
+        self.pending.append(PastGame(played, now, seat))
         return self.flush()
 
     def flush(self) -> bool:

@@ -38,6 +38,7 @@ from ..effects import (
     ForgetList,
     GameSaved,
     KeepList,
+    KeepSeatGame,
     ListsKept,
     Message,
     NoteRefused,
@@ -221,6 +222,9 @@ def _perform(effect: Effect, ui: Ui) -> Message | None:
     if isinstance(effect, SavePad):
         problem, newer = pads.record(effect.pad, _local_time(), fresh=effect.fresh)
         return PadSaved(problem, newer) if problem or newer is not None else None
+    if isinstance(effect, KeepSeatGame):
+        kept = saves.keep_finished(effect.pad, _local_time(), effect.seat)
+        return None if kept else GameSaved(text("storage.finished_kept"))
     if isinstance(effect, DiscardSave):
         saves.discard_current()
     elif isinstance(effect, DiscardPad):
