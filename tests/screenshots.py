@@ -1118,7 +1118,7 @@ def _two_phones_shot(browser: Browser, url: str, locales: tuple[str, str]) -> No
 
 def _not_reached(browser: Browser, url: str) -> None:
     """In each language: the host's plain words for a phone it could not reach, and a
-    joining phone's after its 30 s wait (the joining phones wait side by side)."""
+    joining phone's after its 15 s wait (the joining phones wait side by side)."""
     contexts, joining = [], []
     for locale in ("en-US", "es-ES"):
         host, phone = (

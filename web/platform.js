@@ -147,3 +147,28 @@ function copyBySelection(text) {
 export function loadScanner() {
   return import("./scanner.js");
 }
+
+/** Where the browser would ask for the camera, ask now, before a connection is made: with
+ * the camera allowed, browsers list the phone's real network addresses as its ICE
+ * candidates instead of .local names, which multicast DNS often fails to resolve on home
+ * Wi-Fi. The camera is stopped at once (nothing is shown). Resolves, never rejects, to
+ * what the browser said ("granted", "denied", "refused", or "unknown" where it cannot
+ * say), or to "unanswered" after ``capMs``: the code is then made without waiting on. */
+export async function askCamera(capMs) {
+  let state;
+  try {
+    state = (await navigator.permissions.query({ name: "camera" })).state;
+  } catch {
+    return "unknown";
+  }
+  if (state !== "prompt") return state;
+  const asked = navigator.mediaDevices.getUserMedia({ audio: false, video: true }).then(
+    (stream) => {
+      for (const track of stream.getTracks()) track.stop();
+      return "granted";
+    },
+    () => "refused",
+  );
+  const capped = new Promise((resolve) => setTimeout(() => resolve("unanswered"), capMs));
+  return Promise.race([asked, capped]);
+}

@@ -211,7 +211,7 @@ def joined_scores(page: Any, url: str) -> None:
 
 def joining_slow(page: Any, url: str) -> None:
     """A joining phone's answer shown a while with no host: what to check, and a new code.
-    The page's timer is not waited for (30 s): its tap goes down the page's own update."""
+    The page's timer is not waited for (15 s): its tap goes down the page's own update."""
     visit(Event("join-table"))(page, url)
     page.fill("#host-code", pairing_code(Role.OFFER, bytes(range(8))))
     tap(page, Event("join-code"))

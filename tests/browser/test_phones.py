@@ -7,12 +7,14 @@ own storage, connected only by what their codes say."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from ui.net.pairing import read_code
 from ui.state import Event, Joined, Screen, Ui
 
 from phase10 import Draw, GameState, Step
@@ -300,6 +302,62 @@ def test_a_joining_phone_that_cannot_reach_the_host_says_so_in_plain_words(conte
     assert phone.locator(".pair-code").count() == 1, "the code is still shown"
     tap(phone, Event("join-again"))
     assert phone.locator("#host-code").count() == 1 and phone.locator(".pair-code").count() == 0
+
+
+# The order of the page's calls to the camera and to make a connection's description.
+NOTE_CALLS = """(() => {
+  if (typeof MediaDevices === 'undefined') return;  // not a page: a worker
+  window.__calls = [];
+  const note = (target, name) => {
+    const made = target[name];
+    target[name] = function (...args) { window.__calls.push(name); return made.apply(this, args); };
+  };
+  note(MediaDevices.prototype, 'getUserMedia');
+  note(RTCPeerConnection.prototype, 'createOffer');
+  note(RTCPeerConnection.prototype, 'createAnswer');
+})();"""
+
+
+def _places(code: str) -> list[str]:
+    return [candidate.address for candidate in read_code(code).candidates]
+
+
+def test_the_camera_is_asked_for_before_a_code_is_made_and_a_no_still_makes_one(
+    context: Any, server: Any
+) -> None:
+    """Each phone asks for the camera before its code (allowed, the browser lists real
+    addresses): here the browser says no, as a player may, and the codes are made anyway,
+    with .local names; Bo joins all the same."""
+    context.add_init_script(NOTE_CALLS)
+    host, phone = context.new_page(), None
+    offer = dealt_and_linked(host, server.url, ("Ann", "Bo"), "11", BO)
+    assert host.evaluate("() => window.__calls") == ["getUserMedia", "createOffer"]
+    assert all(place.endswith(".local") for place in _places(offer))
+    phone_context = context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        phone_context.add_init_script(NOTE_CALLS)
+        phone = phone_context.new_page()
+        joined(host, phone, server.url, offer, BO, qr=False)
+        assert phone.evaluate("() => window.__calls") == ["getUserMedia", "createAnswer"]
+    finally:
+        phone_context.close()
+
+
+def test_with_the_camera_allowed_a_code_holds_the_phones_real_address(browser: Any, server: Any) -> None:
+    """The camera allowed already: nothing is asked, and the code names the phone's IP
+    address, which a phone on the same Wi-Fi reaches without multicast DNS."""
+    allowed = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        allowed.grant_permissions(["camera"])
+        allowed.add_init_script(NOTE_CALLS)
+        host = allowed.new_page()
+        offer = dealt_and_linked(host, server.url, ("Ann", "Bo"), "11", BO)
+        assert host.evaluate("() => window.__calls") == ["createOffer"]
+        places = _places(offer)
+        assert places and not places[0].endswith(".local"), places
+        ipaddress.ip_address(places[0])
+    finally:
+        allowed.close()
 
 
 def test_firefox_joins_a_chromium_host_through_the_apps_screens(context: Any, server: Any) -> None:

@@ -24,7 +24,7 @@ from pyscript import window
 
 from ..effects import HostSaid, Message, PeerCode, PeerFailed, PhoneLinked, PhoneSaid
 from ..net.pairing import PairingError, Role, read_code, remote_description, summarize, write_code
-from . import platform
+from . import camera, platform
 
 __all__ = ["HOST", "answer", "close", "close_all", "connect", "offer", "send"]
 
@@ -32,6 +32,9 @@ HOST = -1  # a joined phone's one connection: to the phone that runs the game
 # How long ICE gathering may take before the code is made with what was found: host
 # candidates come at once on a LAN; waiting longer only delays the code.
 GATHER_S = 2.0
+# How long a code waits on the player's answer to the camera's question before it is made
+# with the addresses the browser lists without it.
+ASK_CAMERA_MS = 20_000
 
 Dispatch = Callable[[Message], None]
 
@@ -117,7 +120,18 @@ def offer(seat: int, dispatch: Dispatch) -> None:
     platform.spawn(_offer(seat, dispatch))
 
 
+async def _camera_asked() -> None:
+    """Before a code is made: where the phone has a camera the browser has not yet been told
+    it may use, ask.  With the camera allowed, the browser lists the phone's real network
+    addresses as its ICE candidates rather than ``.local`` names, which multicast DNS often
+    fails to resolve on home Wi-Fi (refused, the code is made with the names).  A browser
+    with no WebRTC makes no code, so it is not asked."""
+    if camera.has_camera() and getattr(window, "RTCPeerConnection", None) is not None:
+        await platform.ask_camera(ASK_CAMERA_MS)
+
+
 async def _offer(seat: int, dispatch: Dispatch) -> None:
+    await _camera_asked()
     peer = _open(seat, dispatch)
     if peer is None or not await _described(peer.connection, "createOffer"):
         close(seat)
@@ -142,6 +156,7 @@ def answer(code: str, dispatch: Dispatch) -> None:
 
 async def _answer(code: str, dispatch: Dispatch) -> None:
     summary = read_code(code)
+    await _camera_asked()
     peer = _open(HOST, dispatch)
     if peer is None:
         dispatch(PeerFailed(HOST))

@@ -17,7 +17,7 @@ from typing import Any
 
 from pyscript.js_modules import platform
 
-__all__ = ["Settled", "settle", "settle_now", "spawn"]
+__all__ = ["Settled", "ask_camera", "settle", "settle_now", "spawn"]
 
 # Tasks started with ``spawn``: the event loop keeps only weak references to them.
 _running: set[asyncio.Task[None]] = set()
@@ -36,6 +36,12 @@ async def settle(target: Any, name: str, *args: Any) -> Settled:
     """``await target.name(*args)``, or ``await target.name`` where that is a promise,
     with a rejection returned rather than raised."""
     return await _settled(platform.settle(target, name, *args))
+
+
+async def ask_camera(cap_ms: int) -> str:
+    """Ask for the camera where the browser would ask, and stop it at once: what the browser
+    said, or "unanswered" after ``cap_ms`` (``askCamera`` in ``web/platform.js``)."""
+    return str(await platform.askCamera(cap_ms))
 
 
 def settle_now(target: Any, name: str, *args: Any) -> Coroutine[Any, Any, Settled]:

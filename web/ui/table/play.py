@@ -71,9 +71,10 @@ LOG_LINES = 40
 # How long a phone's channel may take to open once Connect is tapped: on a network that
 # lets phones see each other it opens in well under a second (docs/benchmarks.md).
 UNREACHED_MS = 15_000
-# How long a joining phone shows its answer before it explains what to do if nothing comes:
-# the host has to scan or type it first, so this is longer than the host's wait.
-HOST_SLOW_MS = 30_000
+# How long a joining phone shows its answer before it says what to do if nothing comes (as
+# long as the host waits after Connect): the host may still be reading the answer, so the
+# words say how soon the phones connect once it has, and the phone waits on.
+HOST_SLOW_MS = 15_000
 
 
 def computer_due(ui: Ui) -> bool:
