@@ -4,7 +4,8 @@ A focused set of checks, each run in all three engines (engines.py says how each
 driven, and what its driver cannot do): the app becomes ready; its service worker
 controls it after a reload; it starts with the HTTP server stopped; two people play
 a short whole game by taps, privately, through a reload mid-turn, to Past games; a
-paper game's hands are written on the score pad, through a reload, to its winner; and
+paper game's hands are written on the score pad, through a reload, to its winner; a
+seat is offered to another phone (or the browser says it cannot connect phones); and
 a Spanish-language browser gets Spanish.  Over all of it, no page error, no
 unhandled promise rejection and no request to another origin (the ``launch``
 fixture checks that when each test ends).
@@ -29,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 from ui import taps
 from ui.kit.i18n import Text, words
+from ui.net.pairing import Role, read_code
 from ui.saves.storage import read_save, save_text
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table.narration import deal_said
@@ -514,3 +516,31 @@ def test_a_python_traceback_written_to_the_console_fails_a_test(launch: Launch, 
     assert kept in {words("en")(f"games.kept.{answer}") for answer in ("yes", "no", "unknown")}
     if engine.name == "webkit":
         assert kept == words("en")("games.kept.unknown")
+
+
+def test_a_seat_is_offered_to_another_phone_or_the_browser_says_it_cannot(
+    launch: Launch, server: LocalServer
+) -> None:
+    """Home → Play on several phones, then Join with a phone for Bo: where the browser has
+    WebRTC (Chromium, Firefox) his seat's code is shown, and reads as an offer; Debian's
+    WebKitGTK has none, and says so in plain words, with Bo's seat still played here."""
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    tap(engine, Event("new-game", "phones"))
+    for i, name in enumerate(PLAYERS):
+        engine.fill(f"#player-{i}", name)
+    tap(engine, Event("start-game"))
+    assert engine.run("() => document.documentElement.dataset.screen") == "phones"
+    has_webrtc = bool(engine.run("() => typeof RTCPeerConnection === 'function'"))
+    assert has_webrtc is (engine.name != "webkit"), "Debian's WebKitGTK is built without WebRTC"
+    engine.click(control_for(Event("link-phone", "1")))
+    if has_webrtc:
+        code = engine.wait_until("() => document.querySelector('.pair-code')?.dataset.code", timeout=30)
+        assert read_code(code).role is Role.OFFER
+    else:
+        said = words("en")("net.no_connection")
+        engine.wait_until(
+            "(said) => document.querySelector('.notice')?.textContent === said", said, timeout=30
+        )
+        assert engine.run("() => document.querySelectorAll('[data-action=link-phone]').length") == 2
