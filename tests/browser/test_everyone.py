@@ -28,6 +28,7 @@ from support.browser.driving import (
     tap,
     wait_ready,
 )
+from support.browser.engines import PHONE
 from support.browser.layout import layout_problems
 from support.web.taps import handle
 
@@ -256,3 +257,55 @@ def test_spanish_words_in_large_type_still_fit_a_small_phone(page, server):
     mirror = start_game(page, server.url, ("Ana", "Bartolomé", "Cy"), "standard", "5", "9", kinds=kinds)
     assert mirror.game is not None and page.evaluate("() => document.documentElement.lang") == "es"
     assert layout_problems(page) == [], "the table"
+
+
+def _key_code(page: Any, box: str, code: str, event: Event) -> None:
+    """Tab to ``box``, type ``code`` in it, and send it with ``event``'s button, keys only."""
+    focus(page, box)
+    page.keyboard.type(code)
+    key_tap(page, event)
+
+
+def test_two_phones_pair_and_play_by_keyboard_alone(page, browser, server):
+    """Play on several phones with no pointer: the host offers Bo's seat, Bo's phone joins
+    with the host's code typed in, the host types Bo's answer back, and Bo draws, each by
+    Tab and Enter with the focus in view; every control on both pairing screens has a name
+    a screen reader says, and a new screen's title takes the focus."""
+    open_app(page, server.url)
+    key_tap(page, Event("new-game", "phones"))
+    for i, name in enumerate(("Ann", "Bo")):
+        focus(page, f"#player-{i}")
+        page.keyboard.type(name)
+    focus(page, "details.more-options summary")
+    page.keyboard.press("Enter")
+    focus(page, "input[name=seed]")
+    page.keyboard.type("11")  # Ann deals, and Bo plays first
+    key_tap(page, Event("start-game"))
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "phones"
+    key_tap(page, Event("link-phone", "1"))
+    page.wait_for_selector(".pair-code[data-code]", timeout=15_000)
+    offer = page.locator(".pair-code").get_attribute("data-code")
+    assert page.evaluate(UNNAMED) == []
+    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=False)
+    try:
+        phone = phone_context.new_page()
+        open_app(phone, server.url)
+        key_tap(phone, Event("join-table"))
+        assert phone.evaluate("() => document.activeElement.tagName") == "H1"
+        assert phone.evaluate(UNNAMED) == []
+        _key_code(phone, "#host-code", offer, Event("join-code"))
+        phone.wait_for_selector(".pair-code[data-code]", timeout=15_000)
+        assert phone.evaluate(UNNAMED) == []
+        answer = phone.locator(".pair-code").get_attribute("data-code")
+        _key_code(page, "#answer-1", answer, Event("accept-phone", "1"))
+        page.wait_for_selector(".phone-linked", timeout=15_000)
+        phone.wait_for_selector("html[data-screen=table] .hand [data-card]", timeout=15_000)
+        key_tap(page, Event("back"))
+        phone.wait_for_selector("[data-action=draw]:not([disabled])", timeout=15_000)
+        before = len(phone.locator(".hand [data-card]").all())
+        key_tap(phone, Event("draw"))
+        phone.wait_for_function(
+            f"() => document.querySelectorAll('.hand [data-card]').length === {before + 1}", timeout=15_000
+        )
+    finally:
+        phone_context.close()
