@@ -20,7 +20,7 @@ from ui.state import Event, Joined, Screen, Ui
 from phase10 import Draw, GameState, Step
 from phase10.serialize import from_json
 from phase10.view import view
-from phase10.wire import ActionMessage, write_message
+from phase10.wire import ActionMessage, Ping, ViewMessage, read_message, write_message
 from support.browser.driving import open_app, renders, saved_game, tap, wait_ready
 from support.browser.engines import PHONE, Firefox, require
 from support.browser.phones import (
@@ -47,11 +47,13 @@ def _seated(host: Any, phone: Any, url: str) -> None:
 
 
 @contextmanager
-def _two_phones(context: Any, browser: Any, url: str) -> Iterator[tuple[Any, Any]]:
+def _two_phones(context: Any, browser: Any, url: str, phone_script: str = "") -> Iterator[tuple[Any, Any]]:
     """Ann's phone (a page of the test's context) and Bo's (a phone-sized context of its
-    own), seated; Bo's closed at the end."""
+    own, given ``phone_script`` to run first), seated; Bo's closed at the end."""
     host = context.new_page()
     phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    if phone_script:
+        phone_context.add_init_script(phone_script)
     try:
         phone = phone_context.new_page()
         _seated(host, phone, url)
@@ -151,6 +153,21 @@ PHONE_SEQ = """async () => {
 }"""
 
 
+# Every text that reaches Bo's phone down a data channel, as it arrives.
+NOTE_HEARD = """(() => {
+  if (typeof RTCDataChannel === 'undefined') return;  // not a page: a worker
+  window.__heard = [];
+  const listen = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (name, handler, ...rest) {
+    if (name === 'message') {
+      const heard = handler;
+      handler = (event) => { window.__heard.push(event.data); return heard(event); };
+    }
+    return listen.call(this, name, handler, ...rest);
+  };
+})();"""
+
+
 @dataclass
 class _Now:
     seq: int
@@ -188,12 +205,13 @@ def test_ann_and_bo_play_a_whole_game_each_on_their_own_phone(
     the player to move, as a sensible person would: Bo's from what his phone shows.  Each
     phone shows its own hand only; at the end both say who won, and Bo's phone keeps the
     game in its past games."""
-    with _two_phones(context, browser, server.url) as (host, phone):
+    with _two_phones(context, browser, server.url, NOTE_HEARD) as (host, phone):
         token = phone.evaluate(JOINED)[1]
         moves = {0: 0, BO: 0}
         now = _host_now(host)
+        states: dict[int, GameState] = {}  # the game as the host held it when it sent each view
         while now.game.step is not Step.GAME_OVER:
-            game = now.game
+            states[now.seq] = game = now.game
             on_phone = game.step in (Step.DRAW, Step.PLAY) and game.current == BO
             page = phone if on_phone else host
             if on_phone:  # Bo's phone has his latest view: his turn is on it
@@ -216,8 +234,19 @@ def test_ann_and_bo_play_a_whole_game_each_on_their_own_phone(
             else:
                 raise AssertionError(f"{taps} made no move")
             now = after
+        states[now.seq] = now.game
+        assert now.game.winner is not None
         winner = now.game.players[now.game.winner].name
         assert min(moves.values()) >= 5, moves
+        # On the wire: Bo's phone was sent his seat's view of each state, and nothing else.
+        heard = [read_message(text) for text in phone.evaluate("() => window.__heard")]
+        views = [said for said in heard if isinstance(said, ViewMessage)]
+        assert len(views) == len([said for said in heard if not isinstance(said, Ping)]), "views only"
+        assert all(said.view.seat == BO for said in views)
+        checked = [said for said in views if said.seq in states]
+        assert len(checked) >= len(states) - 1, "the views of the states seen, at the least"
+        for said in checked:
+            assert said.view == view(states[said.seq], BO), said.seq
         phone.wait_for_function(f"async () => (await ({PHONE_SEQ})()) === {now.seq}", timeout=15_000)
         assert winner in phone.locator(".hand-end").inner_text()
         _press(phone, Event("scores"))
