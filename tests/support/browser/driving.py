@@ -60,8 +60,9 @@ class LocalServer:
     ``paths`` lists every path it was asked for, in order, over all its runs.
     """
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, host: str = "127.0.0.1") -> None:
         self.directory = directory
+        self.host = host  # the address it listens on
         self.port = 0
         self.paths: list[str] = []
         self.held: dict[str, Gate] = {}
@@ -70,11 +71,11 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     def start(self) -> None:
         os.environ["TEN_PHASES_QUIET"] = "1"
-        self._server = build.make_server(self.directory, self.port, handler=_NotingHandler)
+        self._server = build.make_server(self.directory, self.port, self.host, handler=_NotingHandler)
         self._server.paths = self.paths
         self._server.held = self.held
         self.port = self._server.server_address[1]
