@@ -639,3 +639,75 @@ def test_a_finished_view_whose_sheet_no_game_writes_is_noted_and_not_kept():
     outcome = tapped(phone, HostSaid(write_message(view_for(forged, BO, 0))))
     assert not any(isinstance(effect, KeepSeatGame) for effect in outcome.effects)
     assert any(isinstance(e, NoteRefused) and "cannot be kept" in e.line for e in outcome.effects)
+
+
+def test_every_seat_on_its_own_phone_the_host_a_table_with_no_hand():
+    """Ann, Bo and Cy each play on their own phone, Robo on the host, which runs the game
+    and shows the table with no hand at all.  Each phone is sent its own seat's view
+    only, after every state, and the game is played to its end by taps on the phones."""
+    host = start(names=("Ann", "Bo", "Cy", "Robo"), kinds=("person",) * 3 + ("normal",), seed="5")
+    phones: dict[int, Ui] = {}
+    tokens = {seat: f"token-{seat}" for seat in range(3)}
+    outbox: list[tuple[str, int, str]] = []  # (to, seat, text): "phone" or "host"
+
+    def carry(effects, sender: int | None) -> None:
+        for effect in effects:
+            if isinstance(effect, TellPhone):
+                outbox.append(("phone", effect.seat, effect.text))
+            elif isinstance(effect, TellHost):
+                assert sender is not None
+                outbox.append(("host", sender, effect.text))
+            assert not isinstance(effect, NoteRefused), effect.line
+
+    def deliver() -> None:
+        nonlocal host
+        while outbox:
+            to, seat, said_text = outbox.pop(0)
+            if to == "phone":
+                assert read_message(said_text).view.seat == seat, "a phone is sent its own seat only"
+                outcome = tapped(phones[seat], HostSaid(said_text))
+                phones[seat] = outcome.ui
+                carry(outcome.effects, seat)
+            else:
+                outcome = tapped(host, PhoneSaid(seat, said_text))
+                host = outcome.ui
+                carry(outcome.effects, None)
+
+    for seat, token in tokens.items():
+        host = link_seat(host, seat, token)
+        phones[seat] = join(Ui(browser_languages=("en",)), seat, token)
+        outcome = tapped(host, PhoneLinked(seat, True))
+        host = outcome.ui
+        carry(outcome.effects, None)
+        deliver()
+    moved = {0: 0, 1: 0, 2: 0}
+    for _ in range(5000):
+        state = host.game
+        assert state is not None
+        if state.is_over:
+            break
+        if state.step in (Step.DRAW, Step.PLAY) and state.current in phones:
+            moved[state.current] += 1
+            for event in next_taps(phones[state.current]):
+                outcome = tapped(phones[state.current], event)
+                phones[state.current] = outcome.ui
+                carry(outcome.effects, state.current)
+                deliver()
+        elif state.step in (Step.DRAW, Step.PLAY):
+            outcome = tapped(host, ComputerMove())
+            host = outcome.ui
+            carry(outcome.effects, None)
+            deliver()
+        else:
+            for event in next_taps(host):
+                outcome = tapped(host, event)
+                host = outcome.ui
+                carry(outcome.effects, None)
+                deliver()
+        if host.game.step in (Step.DRAW, Step.PLAY):  # the host's table: public faces only
+            shown = {str(card) for player in host.game.players for g in player.groups for card in g.cards}
+            shown |= {str(host.game.discard_top)} if host.game.discard_top is not None else set()
+            assert viewer(host) is None and set(cards_in(render(host))) <= shown, "the host shows no hand"
+        for seat, phone in phones.items():
+            assert phone.joined.seen == view(host.game, seat)
+    assert host.game.is_over and min(moved.values()) > 5, moved
