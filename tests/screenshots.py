@@ -39,6 +39,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.table.model import closing, shown_hand
 from ui.table.play import timer_event
+from ui.taps import ComputerMove
 
 from phase10 import Action, Discard, GameConfig, GameState, NextHand, Step, apply, new_game
 from phase10.bots import Bot, Level, bot_seed, seat_bot
@@ -298,7 +299,7 @@ class Table:
         """Let the page's timer play the computer players' moves (at most ``moves``), and
         stop at a hand's last play, still on the table, or at a person's turn."""
         count = 0
-        while (event := timer_event(self.ui)) is not None and event.name == "computer":
+        while isinstance(event := timer_event(self.ui), ComputerMove):
             if moves is not None and count >= moves:
                 break
             self.ui = handle(self.ui, event)
