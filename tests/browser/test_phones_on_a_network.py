@@ -16,6 +16,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +32,10 @@ from support.browser.engines import PYTHON_FAILURES
 from support.browser.phones import code_on, dealt_and_linked, joined, type_and_tap
 
 BO = 1
-# A range kept for network tests (RFC 2544), so no real network is shadowed.
-NET = ipaddress.ip_network("198.18.77.0/24")
+# A range kept for network tests (RFC 2544), so no real network is shadowed; a /24 of its
+# own for each run, so nothing a run before left behind (a bridge still going away) can
+# hold its addresses.
+NET = ipaddress.ip_network(f"198.18.{os.getpid() % 250 + 1}.0/24")
 BRIDGE, HOST_PHONE, JOINING_PHONE = (str(NET[n]) for n in (1, 2, 3))
 
 
@@ -86,11 +89,37 @@ def wifi() -> Iterator[Wifi]:
 
 @pytest.fixture
 def lan_server(site: Path, wifi: Wifi) -> Iterator[LocalServer]:
-    """The app, served on the bridge: the address both phones reach it at."""
+    """The app, served on the bridge: the address both phones reach it at (checked from
+    each phone's namespace before any browser starts, so a network that is not there
+    says so rather than a page that never loads)."""
     local = LocalServer(site, host=BRIDGE)
     local.start()
+    for phone in wifi.phones:
+        _reaches(phone, local.url)
     yield local
     local.stop()
+
+
+REACH = """
+import sys, time, urllib.request
+for _ in range(50):
+    try:
+        urllib.request.urlopen(sys.argv[1], timeout=1).read(); sys.exit(0)
+    except OSError as error:
+        last = error; time.sleep(0.1)
+sys.exit(f"{sys.argv[1]} not reached: {last}")
+"""
+
+
+def _reaches(namespace: str, url: str) -> None:
+    """``url`` answers from inside ``namespace`` (within 5 s)."""
+    done = subprocess.run(
+        ["ip", "netns", "exec", namespace, sys.executable, "-c", REACH, url],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, f"from {namespace}: {done.stderr.strip()}"
 
 
 @dataclass
