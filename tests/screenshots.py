@@ -1076,16 +1076,10 @@ def phones(browser: Browser, url: str) -> None:
 
 
 def _two_phones_shot(browser: Browser, url: str, locales: tuple[str, str]) -> None:
-    contexts = [
-        browser.new_context(
-            viewport=SMALL_PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
-        )
-        for locale in locales
-    ]
-    host, phone = (context.new_page() for context in contexts)
+    contexts: list[Any] = []
+    host, phone = (_small_phone(browser, locale, contexts) for locale in locales)
     on_host, on_phone = (lambda name: _in(name, locales[0])), (lambda name: _in(name, locales[1]))
     for page in (host, phone):
-        page.set_default_timeout(60_000)
         fresh_start(page, url)
     offer = dealt_and_linked(host, url, ("Ann", "Bo"), "11", 1)
     host.wait_for_selector(".qr svg")

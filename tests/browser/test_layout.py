@@ -168,3 +168,17 @@ def test_large_type_makes_the_cards_and_the_words_bigger(page, server):
     words = {key: ratio for key, ratio in grown.items() if key not in ("width", "height")}
     assert all(1.2 <= ratio <= 1.35 for ratio in words.values()), grown
     assert grown["width"] > 1.1 and grown["height"] > 1.1, grown
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (844, 390)], ids=["360x640", "640x360", "844x390"])
+def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(page, server, size):
+    """Home's choices, a new player's first screen, all on screen without scrolling: on a
+    small phone the gaps give way, and held sideways the buttons go two by two."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, server.url)
+    bottoms = page.evaluate(
+        "() => [...document.querySelectorAll('.home-actions button')]"
+        ".map((b) => [b.getBoundingClientRect().bottom, b.getBoundingClientRect().height])"
+    )
+    assert len(bottoms) == 8 and all(bottom <= height and tall >= 44 for bottom, tall in bottoms), bottoms

@@ -177,8 +177,7 @@ def host_linked(ui: Ui, news: PhoneLinked) -> Ui:
     if joined is None:
         return ui
     if not news.open and joined.code:
-        unreached = replace(joined, code="", slow=False, lost=joined.seen is not None, sent=False)
-        return replace(ui, joined=unreached, message=text("net.host_unreached"))
+        return replace(ui, joined=_answer_given_up(joined), message=text("net.host_unreached"))
     return replace(ui, joined=replace(joined, lost=not news.open, sent=False), message=NOTHING)
 
 
@@ -188,8 +187,13 @@ def _join_again(ui: Ui, _tap: taps.JoinAgain) -> Ui | Outcome:
     joined = ui.joined
     if joined is None or not joined.code:
         return ui
-    again = replace(joined, code="", slow=False, lost=joined.seen is not None)
-    return Outcome(replace(ui, joined=again, message=NOTHING), (ClosePeer(-1),))
+    return Outcome(replace(ui, joined=_answer_given_up(joined), message=NOTHING), (ClosePeer(-1),))
+
+
+def _answer_given_up(joined: Joined) -> Joined:
+    """No channel came of the answer shown: the host's code is to be entered again, and a
+    phone that had joined before stays lost, its last table kept."""
+    return replace(joined, code="", slow=False, lost=joined.seen is not None, sent=False)
 
 
 def _host_slow(ui: Ui, _tap: taps.HostSlow) -> Ui:
