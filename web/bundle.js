@@ -49,16 +49,12 @@ export function pythonSources(pyodide, dir) {
   return files;
 }
 
-const BYTECODE_FORMAT = 1;
+// Format 2 is binary: two little-endian Uint32 (the format, the index's length), the
+// index (JSON: [[path, size], ...]), then each file's bytes in the index's order. Format
+// 1 was JSON with base64, and decoding it cost 25 ms of each start here (100 ms at 4x).
+const BYTECODE_FORMAT = 2;
+const HEADER = 8;
 const DIGEST_HEADER = "X-Ten-Phases-Digest";
-
-function base64(bytes) {
-  let text = "";
-  for (let at = 0; at < bytes.length; at += 0x8000) {
-    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000)); // spread only so far
-  }
-  return btoa(text);
-}
 
 async function digestOf(bytes) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -68,21 +64,48 @@ async function digestOf(bytes) {
 // The files (path relative to Python's directory -> bytes) as a response to keep in the
 // cache, with a digest of its body, so damaged storage is refused rather than run.
 export async function bytecodeResponse(files) {
-  const encoded = Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, base64(bytes)]));
-  const body = new TextEncoder().encode(JSON.stringify({ format: BYTECODE_FORMAT, files: encoded }));
-  const headers = { "Content-Type": "application/json", [DIGEST_HEADER]: await digestOf(body) };
+  const entries = Object.entries(files);
+  const index = new TextEncoder().encode(JSON.stringify(entries.map(([path, bytes]) => [path, bytes.length])));
+  const body = new Uint8Array(entries.reduce((size, [, bytes]) => size + bytes.length, HEADER + index.length));
+  const header = new DataView(body.buffer);
+  header.setUint32(0, BYTECODE_FORMAT, true);
+  header.setUint32(4, index.length, true);
+  body.set(index, HEADER);
+  let at = HEADER + index.length;
+  for (const [, bytes] of entries) {
+    body.set(bytes, at);
+    at += bytes.length;
+  }
+  const headers = { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: await digestOf(body) };
   return new Response(body, { headers });
 }
 
-// The files a response made by bytecodeResponse holds; throws on any damage.
+function isIndex(index) {
+  const entry = (item) =>
+    Array.isArray(item) && typeof item[0] === "string" && Number.isSafeInteger(item[1]) && item[1] >= 0;
+  return Array.isArray(index) && index.every(entry);
+}
+
+// The files a response made by bytecodeResponse holds (views of its body); throws on
+// any damage.
 export async function bytecodeFiles(response) {
   const body = new Uint8Array(await response.arrayBuffer());
   if ((await digestOf(body)) !== response.headers.get(DIGEST_HEADER)) {
     throw new Error("the kept bytecode is damaged");
   }
-  const { format, files } = JSON.parse(new TextDecoder().decode(body));
+  if (body.length < HEADER) throw new Error("the kept bytecode is cut short");
+  const header = new DataView(body.buffer, body.byteOffset, HEADER);
+  const format = header.getUint32(0, true);
   if (format !== BYTECODE_FORMAT) throw new Error(`the kept bytecode is in format ${format}`);
-  return Object.fromEntries(
-    Object.entries(files).map(([path, text]) => [path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0))]),
-  );
+  const indexEnd = HEADER + header.getUint32(4, true);
+  const index = indexEnd <= body.length ? JSON.parse(new TextDecoder().decode(body.subarray(HEADER, indexEnd))) : null;
+  if (!isIndex(index)) throw new Error("the kept bytecode has no index");
+  const files = {};
+  let at = indexEnd;
+  for (const [path, size] of index) {
+    files[path] = body.subarray(at, at + size);
+    at += size;
+  }
+  if (at !== body.length) throw new Error("the kept bytecode's files do not fill it");
+  return files;
 }
