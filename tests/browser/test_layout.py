@@ -170,15 +170,34 @@ def test_large_type_makes_the_cards_and_the_words_bigger(page, server):
     assert grown["width"] > 1.1 and grown["height"] > 1.1, grown
 
 
+HOME_CASES = {
+    "a new player": ("", False),
+    "a game to continue": ("en", True),
+    "a game to continue, in Spanish": ("es", True),
+}
+
+
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (844, 390)], ids=["360x640", "640x360", "844x390"])
-def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(page, server, size):
-    """Home's choices, a new player's first screen, all on screen without scrolling: on a
-    small phone the gaps give way, and held sideways the buttons go two by two."""
+@pytest.mark.parametrize("case", HOME_CASES)
+def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(page, server, size, case):
+    """Home's choices all on screen without scrolling, with a game to continue too (nine):
+    on a small phone the gaps give way and the lesser choices go two by two; held sideways
+    the ways to play go two by two and the lesser choices four in a row. No label is cut."""
     width, height = size
+    language, with_game = HOME_CASES[case]
     page.set_viewport_size({"width": width, "height": height})
     open_app(page, server.url)
-    bottoms = page.evaluate(
-        "() => [...document.querySelectorAll('.home-actions button')]"
-        ".map((b) => [b.getBoundingClientRect().bottom, b.getBoundingClientRect().height])"
+    if with_game:
+        page.evaluate(
+            f"localStorage.setItem('ten-phases/settings', JSON.stringify({{language: '{language}'}}))"
+        )
+        put_saved_game(page, server.url, computers_state())
+    buttons = page.evaluate(
+        """() => [...document.querySelectorAll('.home-actions button')].map((b) => {
+          const box = b.getBoundingClientRect();
+          return [b.dataset.action, box.bottom, box.height, b.scrollWidth <= b.clientWidth];
+        })"""
     )
-    assert len(bottoms) == 8 and all(bottom <= height and tall >= 44 for bottom, tall in bottoms), bottoms
+    assert [action for action, *_ in buttons][:1] == (["continue"] if with_game else ["new-game"])
+    assert len(buttons) == (9 if with_game else 8), buttons
+    assert all(bottom <= height and tall >= 44 and whole for _, bottom, tall, whole in buttons), buttons

@@ -33,10 +33,10 @@ def home_screen(ui: Ui, w: Words, finished: int) -> Markup:
     seated = ui.joined is not None and ui.joined.seen is not None
     actions += [
         button(w("net.back_to_table" if seated else "home.join"), "join-table", primary=seated),
-        button(w("home.pad"), "pad"),
-        button(w("home.rules"), "rules"),
-        button(w("home.history", count=finished), "history"),
-        button(w("button.settings"), "settings"),
+        button(w("home.pad"), "pad", minor=True),
+        button(w("home.rules"), "rules", minor=True),
+        button(w("home.history", count=finished), "history", minor=True),
+        button(w("button.settings"), "settings", minor=True),
     ]
     problem = (
         el("p", w("home.save_problem"), button(w("home.see_why"), "new-game"), class_="notice")

@@ -229,15 +229,18 @@ def button(
     danger: bool = False,
     name: str | None = None,
     field: str | None = None,
+    minor: bool = False,
 ) -> Markup:
     """A button; ``field``: the id of the box whose text the tap carries (after ``value``
-    and a colon, when it has a value)."""
+    and a colon, when it has a value); ``minor``: one of a group's lesser choices, which
+    a screen may set side by side."""
     kind = "primary" if primary else "danger" if danger else None
+    classes = " ".join(name for name in (kind, "minor" if minor else None) if name)
     return el(
         "button",
         label,
         type="button",
-        class_=kind,
+        class_=classes or None,
         data_action=action,
         data_value=value or None,
         data_field=field,
