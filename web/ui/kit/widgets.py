@@ -235,7 +235,7 @@ def button(
     and a colon, when it has a value); ``minor``: one of a group's lesser choices, which
     a screen may set side by side."""
     kind = "primary" if primary else "danger" if danger else None
-    classes = " ".join(name for name in (kind, "minor" if minor else None) if name)
+    classes = " ".join(part for part in (kind, "minor" if minor else None) if part)
     return el(
         "button",
         label,
