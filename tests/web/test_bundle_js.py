@@ -1,9 +1,12 @@
-"""The bytecode kept with the snapshot (web/bundle.js), read back as it was written.
+"""web/bundle.js in Node: the UI's files written into Python's directory, and the
+bytecode kept with the snapshot, read back as it was written.
 
+Each start writes the UI's sources (and the kept bytecode) into Python's file system
+before PyScript imports anything: as bytes the page encoded, one folder made once (the
+file system's own string path and a folder made again per file cost 40 ms of a start).
 The snapshot's worker keeps the compiled modules in one binary response; each start
-reads them before PyScript imports anything. These tests run ``bytecodeResponse`` and
-``bytecodeFiles`` in Node: the files come back byte for byte, and a damaged, cut or
-foreign body is refused (the page then lets Python compile the sources).
+reads them back: byte for byte, and a damaged, cut or foreign body is refused (the page
+then lets Python compile the sources).
 """
 
 from __future__ import annotations
@@ -110,3 +113,45 @@ def test_a_damaged_or_foreign_body_is_refused(outcomes: dict[str, object], case:
     outcome = outcomes[case]
     assert isinstance(outcome, dict)
     assert words in outcome.get("error", ""), outcome
+
+
+# writeBundle into a file system that records what it is asked (Emscripten's FS calls).
+WRITE_SCRIPT = """
+const { writeBundle } = await import(process.argv[1]);
+const calls = [];
+const FS = {
+  cwd: () => "/home/pyodide",
+  mkdirTree: (path) => calls.push(["mkdirTree", path]),
+  writeFile: (path, data) =>
+    calls.push(["writeFile", path, typeof data === "string" ? data : Array.from(data)]),
+};
+writeBundle({ FS }, {
+  "ui/app.py": "print('máquina ♠')\\n",
+  "ui/shell/home.py": "",
+  "ui/shell/menu.py": "x = 1\\n",
+  "ui/app.cpython-314.pyc": new Uint8Array([97, 13, 13, 10, 0, 255]),
+  "main2.py": "y",
+});
+console.log(JSON.stringify(calls));
+"""
+
+
+def test_the_ui_files_are_written_as_utf8_bytes_each_folder_made_once() -> None:
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", WRITE_SCRIPT, BUNDLE.as_uri()],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    calls = json.loads(run.stdout)
+    home = "/home/pyodide"
+    assert [call[1] for call in calls if call[0] == "mkdirTree"] == [f"{home}/ui", f"{home}/ui/shell", home]
+    written = {call[1]: call[2] for call in calls if call[0] == "writeFile"}
+    assert written == {
+        f"{home}/ui/app.py": list("print('máquina ♠')\n".encode()),
+        f"{home}/ui/shell/home.py": [],
+        f"{home}/ui/shell/menu.py": list(b"x = 1\n"),
+        f"{home}/ui/app.cpython-314.pyc": [97, 13, 13, 10, 0, 255],
+        f"{home}/main2.py": list(b"y"),
+    }
