@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import build
 import pytest
@@ -20,9 +20,20 @@ from support.browser import chromium
 from support.browser.driving import BOOT_WAIT, LocalServer
 from support.browser.engines import PYTHON_FAILURES, compile_locales, once_more_if_gone, virtual_display
 
+if TYPE_CHECKING:
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        ConsoleMessage,
+        Page,
+        Playwright,
+        Response,
+        ViewportSize,
+    )
+
 CHROMIUM = Path(chromium.CHROMIUM)
 CHROMIUM_ARGS = list(chromium.CHROMIUM_ARGS)
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -62,7 +73,7 @@ def server(site: Path) -> Iterator[LocalServer]:
 
 
 @pytest.fixture(scope="session")
-def playwright_instance() -> Iterator[Any]:
+def playwright_instance() -> Iterator[Playwright]:
     if not CHROMIUM.exists():
         if os.environ.get("CI") == "true":
             pytest.fail("Debian's chromium is missing: tests/run.py installs it")
@@ -74,7 +85,7 @@ def playwright_instance() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_instance: Any) -> Iterator[Any]:
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     chromium = playwright_instance.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()
@@ -87,11 +98,11 @@ class RequestLog:
         # Page errors, unhandled rejections, and Python exceptions written to the console.
         self.problems: list[str] = []
 
-    def watch(self, page: Any) -> None:
+    def watch(self, page: Page) -> None:
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on("console", self._console)
 
-    def _console(self, message: Any) -> None:
+    def _console(self, message: ConsoleMessage) -> None:
         text = message.text
         if any(words in text for words in PYTHON_FAILURES):
             self.problems.append(f"python: {text[:2000]}")
@@ -108,8 +119,8 @@ def requests() -> RequestLog:
 
 @pytest.fixture
 def context(
-    browser: Any, server: LocalServer, requests: RequestLog, request: pytest.FixtureRequest
-) -> Iterator[Any]:
+    browser: Browser, server: LocalServer, requests: RequestLog, request: pytest.FixtureRequest
+) -> Iterator[BrowserContext]:
     """A fresh phone-sized browser context; no request may leave the local origin."""
     marker = request.node.get_closest_marker("locale")
     locale = marker.args[0] if marker else "en-US"
@@ -119,12 +130,12 @@ def context(
     ctx.set_default_navigation_timeout(BOOT_WAIT)  # a reload or goto also starts the app
     ctx.on("request", lambda request: requests.urls.append(request.url))
     ctx.on("page", requests.watch)
-    ctx.on(
-        "response",
-        lambda response: (
-            response.status >= 400 and requests.errors.append(f"{response.status} {response.url}")
-        ),
-    )
+
+    def note_error(response: Response) -> None:
+        if response.status >= 400:
+            requests.errors.append(f"{response.status} {response.url}")
+
+    ctx.on("response", note_error)
     yield ctx
     ctx.close()
     assert requests.foreign() == [], "requests left the app's origin"
@@ -134,5 +145,5 @@ def context(
 
 
 @pytest.fixture
-def page(context: Any) -> Any:
+def page(context: BrowserContext) -> Page:
     return context.new_page()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ui.net.pairing import Role
@@ -20,6 +20,7 @@ from support.browser.a11y import axe_problems, focus_problems
 from support.browser.driving import (
     CAN_LAY,
     HOLDS_SKIP,
+    LocalServer,
     continue_saved,
     open_app,
     put_saved_game,
@@ -29,6 +30,9 @@ from support.browser.driving import (
 )
 from support.web.states import computers_state, flip_state, hand_over_state
 from support.web.tour import pairing_code
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 Visit = Callable[[Any, str], None]
 
@@ -269,7 +273,9 @@ SCREENS: dict[str, Visit] = {
 
 
 @pytest.mark.parametrize("reach", SCREENS.values(), ids=SCREENS.keys())
-def test_the_screen_has_no_serious_accessibility_problem(page, server, reach):
+def test_the_screen_has_no_serious_accessibility_problem(
+    page: Page, server: LocalServer, reach: Visit
+) -> None:
     page.emulate_media(reduced_motion="reduce")  # nothing caught half-faded
     reach(page, server.url)
     problems = axe_problems(page)
@@ -294,7 +300,9 @@ IN_SPANISH = [
 
 @pytest.mark.locale("es-MX")
 @pytest.mark.parametrize("name", IN_SPANISH)
-def test_the_screen_in_spanish_has_no_serious_accessibility_problem(page, server, name):
+def test_the_screen_in_spanish_has_no_serious_accessibility_problem(
+    page: Page, server: LocalServer, name: str
+) -> None:
     reach = SCREENS[name]
     page.emulate_media(reduced_motion="reduce")  # nothing caught half-faded
     reach(page, server.url)
@@ -323,7 +331,7 @@ FOCUS_SCREENS = [
 
 
 @pytest.mark.parametrize("name", FOCUS_SCREENS)
-def test_every_control_shows_a_clear_focus_ring(page, server, name):
+def test_every_control_shows_a_clear_focus_ring(page: Page, server: LocalServer, name: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     SCREENS[name](page, server.url)
     assert focus_problems(page) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import build
 import pytest
@@ -23,8 +24,13 @@ from support.browser.driving import (
 )
 from support.web.taps import handle
 
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
 
-def test_first_load_renders_the_home_screen_from_python(context, server, requests):
+
+def test_first_load_renders_the_home_screen_from_python(
+    context: BrowserContext, server: LocalServer, requests: Any
+) -> None:
     context.add_init_script(WATCH_PAGE)
     page = context.new_page()
     open_app(page, server.url)
@@ -42,14 +48,14 @@ def test_first_load_renders_the_home_screen_from_python(context, server, request
     # The context fixture fails the test if any request left this origin.
 
 
-def test_the_service_worker_controls_the_page_after_the_first_load(page, server):
+def test_the_service_worker_controls_the_page_after_the_first_load(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     wait_for_controller(page)
     script = page.evaluate("() => navigator.serviceWorker.controller.scriptURL")
     assert script == server.url + "sw.js"
 
 
-def test_the_app_starts_offline_with_python_running(page, server):
+def test_the_app_starts_offline_with_python_running(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     wait_for_controller(page)
     page.wait_for_function("async () => (await caches.keys()).some((name) => name.startsWith('ten-phases-'))")
@@ -66,7 +72,9 @@ def test_the_app_starts_offline_with_python_running(page, server):
     assert "2 sets of 4" in page.locator(".phase-list").first.inner_text()
 
 
-def test_chromium_reports_the_app_installable(page, server, context):
+def test_chromium_reports_the_app_installable(
+    page: Page, server: LocalServer, context: BrowserContext
+) -> None:
     open_app(page, server.url)
     wait_for_controller(page)
     session = context.new_cdp_session(page)
@@ -87,7 +95,9 @@ def first_build(tmp_path: Path) -> Iterator[tuple[Path, LocalServer]]:
     server.stop()
 
 
-def test_a_new_build_offers_an_update_and_accepting_shows_it(context, first_build):
+def test_a_new_build_offers_an_update_and_accepting_shows_it(
+    context: BrowserContext, first_build: tuple[Path, LocalServer]
+) -> None:
     folder, server = first_build
     page = context.new_page()
     mirror = start_game(page, server.url, ("Ann", "Bo"), "standard", "5", "8")
@@ -116,12 +126,15 @@ def test_a_new_build_offers_an_update_and_accepting_shows_it(context, first_buil
     tap(page, Event("reveal"))
     check_page(page, Ui(screen=Screen.TABLE, game=mirror.game))
     new_build = page.locator("meta[name='app-build']").get_attribute("content")
+    assert new_build is not None
     assert re.fullmatch(r"[0-9a-f]{16}", new_build) and new_build != old_build
     keys = page.evaluate("() => caches.keys()")
     assert keys == [f"ten-phases-{new_build}"], "the old build's cache is deleted"
 
 
-def test_an_app_brought_back_into_view_looks_for_a_new_build(context, first_build):
+def test_an_app_brought_back_into_view_looks_for_a_new_build(
+    context: BrowserContext, first_build: tuple[Path, LocalServer]
+) -> None:
     """A phone resumes an installed app without navigating, so no browser check runs:
     the app looks for a new build itself whenever it comes back into view."""
     folder, server = first_build

@@ -7,12 +7,15 @@ the page must show exactly the mirror's table, the person's hand and no other.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ui.state import Event, Screen, Ui
 from ui.table.narration import narration
 from ui.table.play import computer_due, resume
 
 from support.browser.driving import (
     SNAPSHOT,
+    LocalServer,
     Table,
     open_app,
     resumed,
@@ -23,11 +26,14 @@ from support.browser.driving import (
 )
 from support.web.english import said
 
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
 SOLO = ("Ann", "Robo", "Hal")
 SOLO_KINDS = ("person", "normal", "hard")
 
 
-def test_one_person_plays_two_computers_to_the_end_offline(page, server):
+def test_one_person_plays_two_computers_to_the_end_offline(page: Page, server: LocalServer) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, server.url)
     wait_for_controller(page)
@@ -47,7 +53,7 @@ def test_one_person_plays_two_computers_to_the_end_offline(page, server):
     assert table.computer_moves > 10, "the computers played their turns on the page"
 
 
-def test_the_computers_moves_are_shown_one_by_one_with_their_names(page, server):
+def test_the_computers_moves_are_shown_one_by_one_with_their_names(page: Page, server: LocalServer) -> None:
     page.emulate_media(reduced_motion="reduce")
     mirror = start_game(page, server.url, SOLO, "standard", "5", "12", kinds=SOLO_KINDS)
     table = Table(page, mirror)
@@ -63,7 +69,9 @@ def test_the_computers_moves_are_shown_one_by_one_with_their_names(page, server)
     )
 
 
-def test_closing_the_page_while_a_computer_plays_loses_nothing(context, server):
+def test_closing_the_page_while_a_computer_plays_loses_nothing(
+    context: BrowserContext, server: LocalServer
+) -> None:
     page = context.new_page()
     mirror = start_game(page, server.url, ("Ann", "Robo"), "standard", "5", "44", kinds=("person", "hard"))
     table = Table(page, mirror)

@@ -244,7 +244,11 @@ def test_a_shared_list_opens_by_its_link_and_two_people_play_it_in_any_order(
     for i, name in enumerate(PLAYERS):
         engine.fill(f"#player-{i}", name)
     for way in ("first-to-n", "any-order"):
-        after_render(engine, lambda way=way: engine.click(f"input[name=way][value={way}]"))
+
+        def click_way(way: str = way) -> None:
+            engine.click(f"input[name=way][value={way}]")
+
+        after_render(engine, click_way)
     engine.select("select[name=phases-to-win]", "1")
     engine.click("details.more-options summary")
     engine.fill("input[name=seed]", SEED)

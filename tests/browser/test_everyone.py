@@ -8,7 +8,7 @@ region reads out after each move.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ui.state import Event, Screen, SetupInput, Ui
@@ -19,6 +19,7 @@ from support.browser.a11y import FOCUS
 from support.browser.driving import (
     CAN_LAY,
     SNAPSHOT,
+    LocalServer,
     Table,
     continue_saved,
     control_for,
@@ -31,6 +32,9 @@ from support.browser.driving import (
 from support.browser.engines import PHONE
 from support.browser.layout import layout_problems
 from support.web.taps import handle
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 # The shape each colour carries on every card, as the rules screen tells it.
 SHAPES = {"red": "●", "blue": "■", "yellow": "▲", "green": "◆"}
@@ -116,7 +120,7 @@ def play_checked(table: Table, until: set[Screen]) -> Ui:
 
 
 @pytest.mark.locale("es-MX")
-def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page, server):
+def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page: Page, server: LocalServer) -> None:
     languages = ("es-MX",)
     open_app(page, server.url)
     assert page.evaluate("() => document.documentElement.lang") == "es"
@@ -134,7 +138,7 @@ def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page, server):
 
 
 @pytest.mark.locale("es-ES")
-def test_the_language_chosen_in_settings_is_remembered(page, server):
+def test_the_language_chosen_in_settings_is_remembered(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     tap(page, Event("settings"))
     assert page.inner_text("#app h1") == "Configuración"
@@ -156,7 +160,9 @@ def test_the_language_chosen_in_settings_is_remembered(page, server):
     assert page.inner_text("#app h1") == "Configuración"
 
 
-def test_a_colour_blind_player_plays_a_whole_flip_game_by_shapes(page, context, server):
+def test_a_colour_blind_player_plays_a_whole_flip_game_by_shapes(
+    page: Page, context: BrowserContext, server: LocalServer
+) -> None:
     # Chromium shows the page as someone who sees no colour at all would.
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "achromatopsia"})
@@ -172,7 +178,7 @@ def test_a_colour_blind_player_plays_a_whole_flip_game_by_shapes(page, context, 
     assert sides == {Side.COLOR, Side.WILD}, "both sides of the cards were played"
 
 
-def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
+def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     key_tap(page, Event("new-game"))
     focus(page, "#player-0")
@@ -203,7 +209,7 @@ def test_a_keyboard_and_screen_reader_user_plays_a_whole_game(page, server):
     assert any("went out" in said and said.endswith("won the game.") for said in table.announced)
 
 
-def test_a_dialog_takes_the_focus_and_escape_closes_it(page, server):
+def test_a_dialog_takes_the_focus_and_escape_closes_it(page: Page, server: LocalServer) -> None:
     continue_saved(page, server.url, CAN_LAY)
     key_tap(page, Event("lay"))
     assert page.evaluate("() => !!document.activeElement.closest('.prompt')"), "focus moved into the dialog"
@@ -214,7 +220,7 @@ def test_a_dialog_takes_the_focus_and_escape_closes_it(page, server):
     assert page.locator("[role=dialog]").count() == 0
 
 
-def test_large_type_is_a_setting_that_keeps_the_small_phone_layout(page, server):
+def test_large_type_is_a_setting_that_keeps_the_small_phone_layout(page: Page, server: LocalServer) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, server.url)
     size = page.evaluate(
@@ -241,7 +247,7 @@ def test_large_type_is_a_setting_that_keeps_the_small_phone_layout(page, server)
 
 
 @pytest.mark.locale("es-MX")
-def test_spanish_words_in_large_type_still_fit_a_small_phone(page, server):
+def test_spanish_words_in_large_type_still_fit_a_small_phone(page: Page, server: LocalServer) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, server.url)
     tap(page, Event("settings"))
@@ -266,7 +272,9 @@ def _key_code(page: Any, box: str, code: str, event: Event) -> None:
     key_tap(page, event)
 
 
-def test_two_phones_pair_and_play_by_keyboard_alone(page, browser, server):
+def test_two_phones_pair_and_play_by_keyboard_alone(
+    page: Page, browser: Browser, server: LocalServer
+) -> None:
     """Play on several phones with no pointer: the host offers Bo's seat, Bo's phone joins
     with the host's code typed in, the host types Bo's answer back, and Bo draws, each by
     Tab and Enter with the focus in view; every control on both pairing screens has a name
@@ -285,6 +293,7 @@ def test_two_phones_pair_and_play_by_keyboard_alone(page, browser, server):
     key_tap(page, Event("link-phone", "1"))
     page.wait_for_selector(".pair-code[data-code]", timeout=15_000)
     offer = page.locator(".pair-code").get_attribute("data-code")
+    assert offer is not None
     assert page.evaluate(UNNAMED) == []
     phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=False)
     try:
@@ -297,6 +306,7 @@ def test_two_phones_pair_and_play_by_keyboard_alone(page, browser, server):
         phone.wait_for_selector(".pair-code[data-code]", timeout=15_000)
         assert phone.evaluate(UNNAMED) == []
         answer = phone.locator(".pair-code").get_attribute("data-code")
+        assert answer is not None
         _key_code(page, "#answer-1", answer, Event("accept-phone", "1"))
         page.wait_for_selector(".phone-linked", timeout=15_000)
         phone.wait_for_selector("html[data-screen=table] .hand [data-card]", timeout=15_000)

@@ -9,18 +9,23 @@ pile's top card, and nothing else of any hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ui.state import Event, Screen
 
 from phase10.cards import Side
-from support.browser.driving import SNAPSHOT, Table, open_app, start_game, wait_for_controller
+from support.browser.driving import SNAPSHOT, LocalServer, Table, open_app, start_game, wait_for_controller
 from support.web.english import said
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 SOLO = ("Robo", "Ann", "Hal")  # Ann plays first
 SOLO_KINDS = ("normal", "person", "hard")
 SEED = "48"  # Ann's first discard carries the Flip symbol
 
 
-def test_a_flip_hand_against_computers_offline(page, server):
+def test_a_flip_hand_against_computers_offline(page: Page, server: LocalServer) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, server.url)
     wait_for_controller(page)

@@ -5,6 +5,8 @@ The Hint button works from the keyboard, and a table that turned hints off has n
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ui.kit.i18n import words
 from ui.state import Event, Screen
 from ui.table.model import closing
@@ -14,8 +16,11 @@ from phase10 import Hit
 from phase10.bots import bot_seed
 from phase10.coach import advise
 from phase10.view import view
-from support.browser.driving import SNAPSHOT, Table, saved_game, start_game
+from support.browser.driving import SNAPSHOT, LocalServer, Table, saved_game, start_game
 from support.web.taps import hinted_taps
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 
 def _persons_turn(table: Table) -> bool:
@@ -23,7 +28,7 @@ def _persons_turn(table: Table) -> bool:
     return mirror.screen is Screen.TABLE and not closing(mirror) and mirror.prompt is None
 
 
-def test_a_person_follows_the_hints_to_the_end_of_a_game(page, server):
+def test_a_person_follows_the_hints_to_the_end_of_a_game(page: Page, server: LocalServer) -> None:
     page.emulate_media(reduced_motion="reduce")
     names, kinds = ("Ann", "Ex", "Hal"), ("person", "expert", "hard")
     table = Table(page, start_game(page, server.url, names, "first-to-n", "1", "14", kinds=kinds))
@@ -60,7 +65,9 @@ def test_a_person_follows_the_hints_to_the_end_of_a_game(page, server):
     assert table.computer_moves > 10
 
 
-def test_the_hint_button_works_from_the_keyboard_and_a_serious_table_has_none(page, server):
+def test_the_hint_button_works_from_the_keyboard_and_a_serious_table_has_none(
+    page: Page, server: LocalServer
+) -> None:
     page.emulate_media(reduced_motion="reduce")
     kinds = ("person", "hard")
     table = Table(page, start_game(page, server.url, ("Ann", "Hal"), "first-to-n", "1", "6", kinds=kinds))

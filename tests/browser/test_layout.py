@@ -3,12 +3,13 @@ every control is at least 44 px square."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ui.state import Event, Screen
 
 from support.browser.driving import (
+    LocalServer,
     open_app,
     play_until,
     put_saved_game,
@@ -20,6 +21,9 @@ from support.browser.driving import (
 )
 from support.browser.layout import layout_problems
 from support.web.states import computers_state, flip_state, hand_over_state
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 SIZES = {"small phone": (360, 640), "phone": (390, 844), "desktop": (1280, 800)}
 
@@ -84,7 +88,9 @@ def screens(page: Any, url: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
-def test_every_screen_fits_and_has_big_enough_controls(browser, server, size):
+def test_every_screen_fits_and_has_big_enough_controls(
+    browser: Browser, server: LocalServer, size: tuple[int, int]
+) -> None:
     # Reduced motion: a card caught mid-animation would measure smaller than it is.
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]}, has_touch=True, reduced_motion="reduce"
@@ -96,7 +102,7 @@ def test_every_screen_fits_and_has_big_enough_controls(browser, server, size):
         context.close()
 
 
-def test_the_end_of_a_game_fits_a_small_phone(browser, server):
+def test_the_end_of_a_game_fits_a_small_phone(browser: Browser, server: LocalServer) -> None:
     context = browser.new_context(
         viewport={"width": 360, "height": 640}, has_touch=True, reduced_motion="reduce"
     )
@@ -119,7 +125,9 @@ LARGE_TYPE = "localStorage.setItem('ten-phases/settings', JSON.stringify({langua
 
 
 @pytest.mark.parametrize("size", [SIZES["small phone"], SIZES["phone"]], ids=["small phone", "phone"])
-def test_every_screen_fits_with_large_type(browser, server, size):
+def test_every_screen_fits_with_large_type(
+    browser: Browser, server: LocalServer, size: tuple[int, int]
+) -> None:
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]}, has_touch=True, reduced_motion="reduce"
     )
@@ -152,7 +160,7 @@ def table_sizes(page: Any, url: str) -> dict[str, float]:
     )
 
 
-def test_large_type_makes_the_cards_and_the_words_bigger(page, server):
+def test_large_type_makes_the_cards_and_the_words_bigger(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     put_saved_game(page, server.url, hand_over_state())
     tap(page, Event("continue"))
@@ -179,7 +187,9 @@ HOME_CASES = {
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (844, 390)], ids=["360x640", "640x360", "844x390"])
 @pytest.mark.parametrize("case", HOME_CASES)
-def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(page, server, size, case):
+def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(
+    page: Page, server: LocalServer, size: tuple[int, int], case: str
+) -> None:
     """Home's choices all on screen without scrolling, with a game to continue too (nine):
     on a small phone the gaps give way and the lesser choices go two by two; held sideways
     the ways to play go two by two and the lesser choices four in a row. No label is cut."""

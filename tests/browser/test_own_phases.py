@@ -8,16 +8,20 @@ no other."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui import taps
 from ui.state import Event, Screen, SetupInput, Ui
 from ui.update import update
 
 from phase10.phaselists import decode, encode
-from support.browser.driving import Table, open_app, renders, saved_game, tap
+from support.browser.driving import LocalServer, Table, open_app, renders, saved_game, tap
 from support.browser.engines import PHONE
 from support.web.taps import handle
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 
 NAMES = ("Ann", "Robo", "Hal")
 KINDS = ("person", "normal", "hard")
@@ -31,7 +35,7 @@ def _changed(page: Any, act: Any) -> None:
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
 
 
-def _built_code(page: Any, url: str) -> str:
+def _built_code(page: Page, url: str) -> str:
     """On the first phone: a list made in the editor from the edition's (phase 1 asks for a
     set of 2 more, phase 10 is removed, and the last phase moves up one), and its code."""
     open_app(page, url)
@@ -50,8 +54,8 @@ def _built_code(page: Any, url: str) -> str:
 
 
 def test_a_list_made_on_one_phone_travels_by_its_link_and_a_whole_game_is_played_on_it_in_any_order(
-    page, server, browser, requests
-):
+    page: Page, server: LocalServer, browser: Browser, requests: Any
+) -> None:
     code = _built_code(page, server.url)
     second = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     second.on("page", requests.watch)
@@ -111,8 +115,8 @@ def test_a_list_made_on_one_phone_travels_by_its_link_and_a_whole_game_is_played
 
 
 def test_a_list_kept_on_the_phone_survives_a_reload_travels_in_a_backup_and_plays_by_its_name(
-    page, server, browser, requests
-):
+    page: Page, server: LocalServer, browser: Browser, requests: Any
+) -> None:
     code = _built_code(page, server.url)
     page.fill("#list-name", "Sunday")
     tap(page, Event("keep-list"))

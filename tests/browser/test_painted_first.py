@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ui.state import Event, Screen
 
 from support.browser.driving import READY, LocalServer, Table, open_app, start_game, tap, wait_ready
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 KEPT = "ten-phases/screen"
 CARD = re.compile(r'data-card="([^"]+)"')
@@ -71,10 +74,14 @@ def reload_held(page: Any) -> Held:
     return held
 
 
-def test_home_is_painted_before_python_and_a_tap_on_it_is_carried_out_once_python_is_up(held, server):
+def test_home_is_painted_before_python_and_a_tap_on_it_is_carried_out_once_python_is_up(
+    held: Page, server: LocalServer
+) -> None:
     page = held
     open_app(page, server.url)
-    assert kept(page)["screen"] == "home"
+    home = kept(page)
+    assert home is not None
+    assert home["screen"] == "home"
     python = reload_held(page)
     page.wait_for_function(PAINTED)
     assert page.evaluate(PAINTED) == "home"
@@ -92,7 +99,9 @@ def test_home_is_painted_before_python_and_a_tap_on_it_is_carried_out_once_pytho
     assert page.locator(".held").count() == 0
 
 
-def test_a_tap_whose_control_is_gone_when_python_is_up_is_dropped_and_said(held, server):
+def test_a_tap_whose_control_is_gone_when_python_is_up_is_dropped_and_said(
+    held: Page, server: LocalServer
+) -> None:
     page = held
     start_game(page, server.url, ("Ann", "Bo"), "standard", "10", "5")
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('{KEPT}') ?? '{{}}').screen === 'handoff'")
@@ -119,7 +128,9 @@ def test_a_tap_whose_control_is_gone_when_python_is_up_is_dropped_and_said(held,
     ],
     ids=["another-build", "another-language", "another-type-size", "other-saves", "damaged"],
 )
-def test_a_screen_kept_by_another_build_language_or_save_or_damaged_is_not_painted(held, server, change):
+def test_a_screen_kept_by_another_build_language_or_save_or_damaged_is_not_painted(
+    held: Page, server: LocalServer, change: str
+) -> None:
     page = held
     open_app(page, server.url)
     assert kept(page) is not None
@@ -139,7 +150,7 @@ def test_a_screen_kept_by_another_build_language_or_save_or_damaged_is_not_paint
     assert page.evaluate("() => document.documentElement.dataset.screen") == "home"
 
 
-def test_a_pass_and_play_game_never_stores_a_hands_faces(page, server):
+def test_a_pass_and_play_game_never_stores_a_hands_faces(page: Page, server: LocalServer) -> None:
     """The storage after every action of a whole game of two people: the kept screen is
     the hand-off or a screen with no card, never a table with a hand."""
     seen: list[str] = []

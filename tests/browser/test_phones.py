@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.net.pairing import read_code
 from ui.state import Event, Joined, Screen, Ui
@@ -32,6 +32,9 @@ from support.browser.phones import (
     unreachable_answer,
     unreachable_offer,
 )
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage
 from support.web.taps import next_taps
 
 BO = 1
@@ -263,7 +266,12 @@ def test_what_a_phone_sends_is_checked_on_the_host(context: Any, browser: Any, s
     and noted on the host's console, and the game stays as it was."""
     warnings: list[str] = []
     with _two_phones(context, browser, server.url) as (host, phone):
-        host.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+
+        def note_warning(message: ConsoleMessage) -> None:
+            if message.type == "warning":
+                warnings.append(message.text)
+
+        host.on("console", note_warning)
         before = host.evaluate("() => localStorage.getItem('ten-phases/game')")
         game = saved_game(host)
         assert game is not None

@@ -185,7 +185,9 @@ def phones(
 @pytest.mark.parametrize(
     ("phones", "reached_by"), [(False, "mDNS names"), (True, "addresses")], indirect=["phones"]
 )
-def test_two_phones_on_one_wifi_pair_by_their_codes_and_play(phones, lan_server, reached_by) -> None:
+def test_two_phones_on_one_wifi_pair_by_their_codes_and_play(
+    phones: tuple[Phone, Phone], lan_server: LocalServer, reached_by: str
+) -> None:
     """The two phones pair by the typed codes over the bridge, and Bo's draw on his phone is
     applied on the host.  With the camera not yet allowed, each code names its phone by an
     mDNS name; allowed, by its address on the Wi-Fi, reached without multicast DNS."""
@@ -210,7 +212,9 @@ def test_two_phones_on_one_wifi_pair_by_their_codes_and_play(phones, lan_server,
     assert after is not None and len(after.players[BO].hand) == len(before.players[BO].hand) + 1
 
 
-def test_a_wifi_that_keeps_phones_apart_is_said_on_both_phones(phones, wifi, lan_server) -> None:
+def test_a_wifi_that_keeps_phones_apart_is_said_on_both_phones(
+    phones: tuple[Phone, Phone], wifi: Wifi, lan_server: LocalServer
+) -> None:
     """A guest Wi-Fi: each phone reaches the app but not the other phone.  Both codes are
     made and swapped; then the host says Bo's phone could not be reached and plays his
     seat, and Bo's phone says so too."""

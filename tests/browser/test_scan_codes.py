@@ -250,7 +250,10 @@ def test_without_a_camera_no_scan_is_offered(browser: Any, server: Any, requests
 
 
 # Firefox's own fake camera: a made-up moving picture (no QR code), allowed without asking.
-FIREFOX_CAMERA = {"media.navigator.streams.fake": True, "media.navigator.permission.disabled": True}
+FIREFOX_CAMERA: dict[str, object] = {
+    "media.navigator.streams.fake": True,
+    "media.navigator.permission.disabled": True,
+}
 
 
 def test_firefox_scans_with_the_self_hosted_reader_and_cancel_stops_it(server: Any) -> None:

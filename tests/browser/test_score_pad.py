@@ -3,7 +3,7 @@ kept like a game; refusals are shown; the hand form fits a small phone and is ac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ui.records import PAD, read_pad
@@ -15,9 +15,12 @@ from phase10.pad import standings as pad_standings
 from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.a11y import axe_problems
-from support.browser.driving import open_app, renders, tap
+from support.browser.driving import LocalServer, open_app, renders, tap
 from support.browser.layout import layout_problems
 from support.web.taps import pad_hand_taps
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
@@ -38,10 +41,13 @@ def screen(page: Any) -> str:
 
 
 def stored(page: Any, key: str) -> str | None:
-    return page.evaluate("(key) => localStorage.getItem(key)", key)
+    text: str | None = page.evaluate("(key) => localStorage.getItem(key)", key)
+    return text
 
 
-def test_a_standard_game_written_by_taps_reaches_the_engines_end_and_is_kept(page, server):
+def test_a_standard_game_written_by_taps_reaches_the_engines_end_and_is_kept(
+    page: Page, server: LocalServer
+) -> None:
     game = play_bot_game(GameConfig(NAMES, 1), ("hard", "normal", "normal", "easy"), 1)
     set_up_pad(page, server.url)
     for number, record in enumerate(game.history, start=1):
@@ -54,6 +60,7 @@ def test_a_standard_game_written_by_taps_reaches_the_engines_end_and_is_kept(pag
             page.wait_for_selector("html[data-app-ready]", state="attached")
             assert page.locator("[data-action=pad-write]").inner_text() == "Write hand 3"
     page_text = page.locator("#app").inner_text()
+    assert game.winner is not None
     winner = NAMES[game.winner]
     assert "The winner is" in page_text and winner in page_text
     rows = page.locator(".standings .standing")
@@ -71,7 +78,7 @@ def test_a_standard_game_written_by_taps_reaches_the_engines_end_and_is_kept(pag
     assert "Score pad, played with real cards" in page.locator("#app").inner_text()
 
 
-def test_refused_entries_show_why_and_keep_the_pad(page, server):
+def test_refused_entries_show_why_and_keep_the_pad(page: Page, server: LocalServer) -> None:
     set_up_pad(page, server.url, ("Ann", "Bo", "Cy"))
     tap(page, Event("pad-write"))
     for event in (Event("pad-out", "0"), Event("pad-out", "1")):
@@ -83,11 +90,15 @@ def test_refused_entries_show_why_and_keep_the_pad(page, server):
     for event in (Event("pad-at", "0"), Event("pad-key", "7"), Event("pad-save")):
         tap(page, event)
     assert "Ann's points must be a multiple of 5" in page.locator(".error[role=alert]").inner_text()
-    assert read_pad(stored(page, PAD)).pad.entries == ()
+    pad = read_pad(stored(page, PAD)).pad
+    assert pad is not None
+    assert pad.entries == ()
 
 
 @pytest.mark.parametrize("players", [2, 6])
-def test_the_hand_form_fits_a_small_phone_with_its_keypad_in_view(browser, server, players):
+def test_the_hand_form_fits_a_small_phone_with_its_keypad_in_view(
+    browser: Browser, server: LocalServer, players: int
+) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
@@ -118,7 +129,9 @@ SEEN = """(selector) => {
 }"""
 
 
-def test_on_a_small_phone_the_list_keeps_its_place_and_a_refusal_is_in_view(browser, server):
+def test_on_a_small_phone_the_list_keeps_its_place_and_a_refusal_is_in_view(
+    browser: Browser, server: LocalServer
+) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
@@ -170,14 +183,18 @@ def reach(page: Any, url: str, name: str) -> None:
 
 # The pad's set-up is the game's set-up form, checked in test_accessibility.py.
 @pytest.mark.parametrize("name", ["pad", "hand form, refused", "card counter"])
-def test_the_pad_screens_have_no_serious_accessibility_problem(page, server, name):
+def test_the_pad_screens_have_no_serious_accessibility_problem(
+    page: Page, server: LocalServer, name: str
+) -> None:
     page.emulate_media(reduced_motion="reduce")
     reach(page, server.url, name)
     problems = axe_problems(page)
     assert problems == [], "\n".join(problems)
 
 
-def test_a_pad_on_a_dealt_list_in_any_order_written_by_taps_reaches_the_engines_totals(page, server):
+def test_a_pad_on_a_dealt_list_in_any_order_written_by_taps_reaches_the_engines_totals(
+    page: Page, server: LocalServer
+) -> None:
     """Issue 37: the pad set up with a list dealt by chance (by its code) and phases in any
     order; each hand written by taps, with the phase each player chose from its menu."""
     dealt = random_list(5, 8, "classic")

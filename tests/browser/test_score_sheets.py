@@ -8,7 +8,7 @@ short in its columns are all there in full behind a tap."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ui.state import Event
@@ -17,7 +17,10 @@ from phase10 import Discard, apply
 from phase10.cards import parse_card
 from phase10.notation import parse_state
 from support.browser.a11y import axe_problems, focus_problems
-from support.browser.driving import continue_saved, see_scores, tap
+from support.browser.driving import LocalServer, continue_saved, see_scores, tap
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # A standard game's last turn: Alexandra has laid phase 10 and discards her last card to win.
 # The others are on phases 2 to 8, with three-digit totals.
@@ -170,7 +173,9 @@ def _game_over(page: Any, url: str) -> None:
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal type", "large type"])
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_six_long_names_fit_a_small_phone(browser, server, language, large):
+def test_six_long_names_fit_a_small_phone(
+    browser: Browser, server: LocalServer, language: str, large: bool
+) -> None:
     game = parse_state(LAST_TURN)
     assert [len(p.name) for p in game.players] == [20] * 6
     assert apply(game, Discard(parse_card("R7"))).winner == 0
@@ -202,7 +207,7 @@ def test_six_long_names_fit_a_small_phone(browser, server, language, large):
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_the_score_sheets_are_accessible(browser, server, language):
+def test_the_score_sheets_are_accessible(browser: Browser, server: LocalServer, language: str) -> None:
     """axe-clean, with a clear focus ring on every control: the game over, its full sheet
     open, and past games with one open."""
     context = _context(browser, language, False)
@@ -223,7 +228,9 @@ def test_the_score_sheets_are_accessible(browser, server, language):
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal type", "large type"])
-def test_the_end_of_a_hand_of_six_keeps_its_sheet_clear_of_the_deal_button(browser, server, large):
+def test_the_end_of_a_hand_of_six_keeps_its_sheet_clear_of_the_deal_button(
+    browser: Browser, server: LocalServer, large: bool
+) -> None:
     """At 360x640: every cell of the hand's full sheet can be scrolled into view, and none
     lies under "Deal the next hand", which stays in reach at the bottom."""
     context = _context(browser, "en", large)

@@ -4,13 +4,16 @@ none when they are switched off, and no file fetched for any of it."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.state import Event
 
 from phase10.notation import parse_state
 from phase10.serialize import to_json
-from support.browser.driving import open_app, put_saved_game, renders, tap
+from support.browser.driving import LocalServer, open_app, put_saved_game, renders, tap
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 # Counts the tones the page starts and the vibrations it asks for, without making a sound.
 RECORDER = """
@@ -61,7 +64,7 @@ def play_a_turn(page: Any) -> None:
     assert renders(page) == before
 
 
-def test_moves_play_tones_and_your_turn_buzzes(page, server):
+def test_moves_play_tones_and_your_turn_buzzes(page: Page, server: LocalServer) -> None:
     open_game(page, server.url, "on")
     play_a_turn(page)
     tones = page.evaluate("() => window.__tones")
@@ -72,7 +75,7 @@ def test_moves_play_tones_and_your_turn_buzzes(page, server):
     assert not [path for path in server.paths if path.endswith(audio)], "tones are made, not fetched"
 
 
-def test_sounds_switched_off_stay_silent(page, server):
+def test_sounds_switched_off_stay_silent(page: Page, server: LocalServer) -> None:
     open_game(page, server.url, "off")
     play_a_turn(page)
     assert page.evaluate("() => [window.__tones, window.__buzzes.length]") == [0, 0]

@@ -7,12 +7,15 @@ holds, and never a card of a hand other than the one being shown.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ui.state import Event, Screen, Ui
 from ui.table.narration import deal_said
 
 from phase10 import Step
 from support.browser.driving import (
     HOLDS_SKIP,
+    LocalServer,
     check_page,
     continue_saved,
     open_app,
@@ -25,8 +28,11 @@ from support.browser.driving import (
 )
 from support.web.taps import handle, tapped
 
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Dialog, Page
 
-def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
+
+def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page: Page, server: LocalServer) -> None:
     mirror = start_game(page, server.url, ("Ann", "Bo", "Cy"), "standard", "5", "11")
     assert mirror.game is not None
     check_page(page, mirror, deal_said(mirror.game))
@@ -47,7 +53,7 @@ def test_a_whole_hand_by_taps_from_the_deal_to_going_out(page, server):
     assert mirror.game is not None and mirror.game.hand_number == 2
 
 
-def test_a_short_game_to_the_winner_and_the_score_sheet(page, server):
+def test_a_short_game_to_the_winner_and_the_score_sheet(page: Page, server: LocalServer) -> None:
     mirror = start_game(page, server.url, ("Ann", "Bo"), "first-to-n", "1", "5")
     mirror = play_until(page, mirror, {Screen.GAME_OVER})
     game = mirror.game
@@ -66,7 +72,7 @@ def test_a_short_game_to_the_winner_and_the_score_sheet(page, server):
     assert page.get_by_role("button", name="Continue").count() == 0
 
 
-def test_a_skip_against_a_chosen_player(page, server):
+def test_a_skip_against_a_chosen_player(page: Page, server: LocalServer) -> None:
     mirror = continue_saved(page, server.url, HOLDS_SKIP)
     # (Cy holds the other Skips, so Bo draws a Wild from the top of the pile, not a Skip.)
     check_page(page, mirror)
@@ -88,7 +94,7 @@ def test_a_skip_against_a_chosen_player(page, server):
     assert "Cy lost a turn to a Skip" in page.inner_text("#app")
 
 
-def test_hits_on_another_players_phase_and_going_out_by_hitting(page, server):
+def test_hits_on_another_players_phase_and_going_out_by_hitting(page: Page, server: LocalServer) -> None:
     mirror = continue_saved(
         page,
         server.url,
@@ -129,7 +135,7 @@ def test_hits_on_another_players_phase_and_going_out_by_hitting(page, server):
     assert "Bo +25 points" in page.inner_text("#app")
 
 
-def test_closing_the_page_mid_turn_loses_nothing(context, server):
+def test_closing_the_page_mid_turn_loses_nothing(context: BrowserContext, server: LocalServer) -> None:
     page = context.new_page()
     mirror = start_game(page, server.url, ("Ann", "Bo", "Cy"), "standard", "5", "21")
     for event in (Event("reveal"), Event("draw"), Event("select", "2")):
@@ -149,9 +155,14 @@ def test_closing_the_page_mid_turn_loses_nothing(context, server):
     assert again.get_by_role("button", name="Lay down").count() == 1
 
 
-def test_a_name_with_html_is_shown_as_text_and_runs_nothing(page, server):
+def test_a_name_with_html_is_shown_as_text_and_runs_nothing(page: Page, server: LocalServer) -> None:
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def note_and_dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", note_and_dismiss)
     name = "<img src=x onerror=alert(1)>"
     start_game(page, server.url, (name, "Bo"), "standard", "5", "1")
     tap(page, Event("reveal"))
@@ -161,7 +172,7 @@ def test_a_name_with_html_is_shown_as_text_and_runs_nothing(page, server):
     assert dialogs == []
 
 
-def test_a_corrupt_save_is_reported_and_kept_until_discarded(page, server):
+def test_a_corrupt_save_is_reported_and_kept_until_discarded(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     damaged = '{"format": "ten-phases/game", "version": 1, "players": "lost"}'
     put_saved_game(page, server.url, damaged)

@@ -37,12 +37,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import build
 import pytest
 
 from support.browser import chromium
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = build.ROOT
 ENGINES = ("chromium", "firefox", "webkit")
@@ -57,7 +60,7 @@ LOCALES = "/usr/share/i18n/locales/es_ES"  # the sources localedef compiles
 BRIDGE = Path(__file__).with_name("firefox_bridge.mjs")
 PUPPETEER = ROOT / "node_modules" / "puppeteer-core"
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 MOST_TOOLBAR = 200  # px: MiniBrowser's toolbar is about 50; more means a resize under way
 # WebKitGTK boots Pyodide in 6-16 s here, several times Chromium's: waits are generous.
 BOOT_TIMEOUT = 180.0
