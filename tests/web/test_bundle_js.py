@@ -15,6 +15,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,16 +69,21 @@ console.log(JSON.stringify({
 """
 
 
-@pytest.fixture(scope="module")
-def outcomes() -> dict[str, object]:
+def run_with_bundle(script: str) -> Any:
+    """What ``script`` (an ES module given bundle.js's address) printed, as JSON."""
     run = subprocess.run(
-        ["node", "--input-type=module", "-e", SCRIPT, BUNDLE.as_uri()],
+        ["node", "--input-type=module", "-e", script, BUNDLE.as_uri()],
         capture_output=True,
         text=True,
         check=True,
         timeout=60,
     )
-    result: dict[str, object] = json.loads(run.stdout)
+    return json.loads(run.stdout)
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> dict[str, object]:
+    result: dict[str, object] = run_with_bundle(SCRIPT)
     return result
 
 
@@ -137,14 +143,7 @@ console.log(JSON.stringify(calls));
 
 
 def test_the_ui_files_are_written_as_utf8_bytes_each_folder_made_once() -> None:
-    run = subprocess.run(
-        ["node", "--input-type=module", "-e", WRITE_SCRIPT, BUNDLE.as_uri()],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    calls = json.loads(run.stdout)
+    calls = run_with_bundle(WRITE_SCRIPT)
     home = "/home/pyodide"
     assert [call[1] for call in calls if call[0] == "mkdirTree"] == [f"{home}/ui", f"{home}/ui/shell", home]
     written = {call[1]: call[2] for call in calls if call[0] == "writeFile"}
