@@ -17,14 +17,13 @@ import build
 import pytest
 
 from support.browser import chromium
-from support.browser.driving import BOOT_WAIT, LocalServer
-from support.browser.engines import PYTHON_FAILURES, compile_locales, once_more_if_gone, virtual_display
+from support.browser.driving import BOOT_WAIT, LocalServer, RequestLog
+from support.browser.engines import compile_locales, once_more_if_gone, virtual_display
 
 if TYPE_CHECKING:
     from playwright.sync_api import (
         Browser,
         BrowserContext,
-        ConsoleMessage,
         Page,
         Playwright,
         Response,
@@ -89,27 +88,6 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     chromium = playwright_instance.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()
-
-
-class RequestLog:
-    def __init__(self) -> None:
-        self.urls: list[str] = []
-        self.errors: list[str] = []  # responses with an HTTP error status
-        # Page errors, unhandled rejections, and Python exceptions written to the console.
-        self.problems: list[str] = []
-
-    def watch(self, page: Page) -> None:
-        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        page.on("console", self._console)
-
-    def _console(self, message: ConsoleMessage) -> None:
-        text = message.text
-        if any(words in text for words in PYTHON_FAILURES):
-            self.problems.append(f"python: {text[:2000]}")
-
-    def foreign(self) -> list[str]:
-        """Requests to anywhere but the local test servers (each test's app origin)."""
-        return [url for url in self.urls if not url.startswith(("http://127.0.0.1:", "data:", "blob:"))]
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import build
 import pytest
@@ -14,6 +14,7 @@ from ui.state import Event, Screen, Ui
 from support.browser.driving import (
     WATCH_PAGE,
     LocalServer,
+    RequestLog,
     check_page,
     open_app,
     page_problems,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def test_first_load_renders_the_home_screen_from_python(
-    context: BrowserContext, server: LocalServer, requests: Any
+    context: BrowserContext, server: LocalServer, requests: RequestLog
 ) -> None:
     context.add_init_script(WATCH_PAGE)
     page = context.new_page()

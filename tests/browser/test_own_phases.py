@@ -15,7 +15,7 @@ from ui.state import Event, Screen, SetupInput, Ui
 from ui.update import update
 
 from phase10.phaselists import decode, encode
-from support.browser.driving import LocalServer, Table, open_app, renders, saved_game, tap
+from support.browser.driving import LocalServer, RequestLog, Table, open_app, renders, saved_game, tap
 from support.browser.engines import PHONE
 from support.web.taps import handle
 
@@ -54,7 +54,7 @@ def _built_code(page: Page, url: str) -> str:
 
 
 def test_a_list_made_on_one_phone_travels_by_its_link_and_a_whole_game_is_played_on_it_in_any_order(
-    page: Page, server: LocalServer, browser: Browser, requests: Any
+    page: Page, server: LocalServer, browser: Browser, requests: RequestLog
 ) -> None:
     code = _built_code(page, server.url)
     second = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
@@ -115,7 +115,7 @@ def test_a_list_made_on_one_phone_travels_by_its_link_and_a_whole_game_is_played
 
 
 def test_a_list_kept_on_the_phone_survives_a_reload_travels_in_a_backup_and_plays_by_its_name(
-    page: Page, server: LocalServer, browser: Browser, requests: Any
+    page: Page, server: LocalServer, browser: Browser, requests: RequestLog
 ) -> None:
     code = _built_code(page, server.url)
     page.fill("#list-name", "Sunday")

@@ -16,7 +16,16 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from ui.state import Event, Screen
 
-from support.browser.driving import READY, LocalServer, Table, open_app, start_game, tap, wait_ready
+from support.browser.driving import (
+    READY,
+    LocalServer,
+    RequestLog,
+    Table,
+    open_app,
+    start_game,
+    tap,
+    wait_ready,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -27,7 +36,7 @@ PAINTED = "() => document.documentElement.dataset.painted ?? null"
 
 
 @pytest.fixture
-def held(browser: Any, server: LocalServer, requests: Any) -> Iterator[Any]:
+def held(browser: Any, server: LocalServer, requests: RequestLog) -> Iterator[Any]:
     """A phone-sized page with no service worker, whose requests for main.py can be held."""
     ctx = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block"

@@ -24,7 +24,7 @@ from ui.state import Event
 from support.browser import chromium
 from support.browser.a11y import axe_problems
 from support.browser.camera import camera_args, show_nothing, show_qr
-from support.browser.driving import open_app, renders, tap, wait_for_controller, wait_ready
+from support.browser.driving import RequestLog, open_app, renders, tap, wait_for_controller, wait_ready
 from support.browser.engines import PHONE, Firefox, require
 from support.browser.phones import code_on, dealt_and_linked
 from support.web.tour import pairing_code
@@ -202,7 +202,7 @@ def refusing(playwright_instance: Any, video: Path) -> Iterator[Any]:
     launched.close()
 
 
-def _watched(browser: Any, requests: Any) -> Any:
+def _watched(browser: Any, requests: RequestLog) -> Any:
     """A phone-sized context whose page errors and requests are noted, as conftest's are."""
     made = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     made.on("request", lambda request: requests.urls.append(request.url))
@@ -211,7 +211,7 @@ def _watched(browser: Any, requests: Any) -> Any:
 
 
 def test_a_refused_camera_is_said_in_plain_words_and_typing_still_works(
-    refusing: Any, server: Any, video: Path, requests: Any
+    refusing: Any, server: Any, video: Path, requests: RequestLog
 ) -> None:
     refused = _watched(refusing, requests)
     try:
@@ -233,7 +233,7 @@ def test_a_refused_camera_is_said_in_plain_words_and_typing_still_works(
     assert requests.foreign() == [] and requests.problems == []
 
 
-def test_without_a_camera_no_scan_is_offered(browser: Any, server: Any, requests: Any) -> None:
+def test_without_a_camera_no_scan_is_offered(browser: Any, server: Any, requests: RequestLog) -> None:
     bare = _watched(browser, requests)
     bare.add_init_script(
         "Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });"

@@ -3,7 +3,7 @@ bytecode kept with the snapshot, read back as it was written.
 
 Each start writes the UI's sources (and the kept bytecode) into Python's file system
 before PyScript imports anything: as bytes the page encoded, one folder made once (the
-file system's own string path and a folder made again per file cost 40 ms of a start).
+file system's own string path and a folder made again per file cost 38 ms of a start).
 The snapshot's worker keeps the compiled modules in one binary response; each start
 reads them back: byte for byte, and a damaged, cut or foreign body is refused (the page
 then lets Python compile the sources).

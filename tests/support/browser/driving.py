@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import build
@@ -25,9 +25,13 @@ from ui.taps import ComputerMove, Tap
 from phase10 import GameState
 from phase10.notation import parse_state
 from phase10.serialize import to_json
+from support.browser.engines import PYTHON_FAILURES
 from support.web.english import said
 from support.web.seen import allowed_backs, allowed_cards
 from support.web.taps import handle, next_taps, tapped
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Page
 
 
 class _NotingHandler(build.Handler):
@@ -475,3 +479,26 @@ def continue_saved(page: Any, url: str, state_text: str) -> Ui:
     tap(page, Event("continue"))
     tap(page, Event("reveal"))
     return Ui(screen=Screen.TABLE, game=game)
+
+
+class RequestLog:
+    """What a test's pages asked for, and every error they showed (the `requests` fixture)."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        self.errors: list[str] = []  # responses with an HTTP error status
+        # Page errors, unhandled rejections, and Python exceptions written to the console.
+        self.problems: list[str] = []
+
+    def watch(self, page: Page) -> None:
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        text = message.text
+        if any(words in text for words in PYTHON_FAILURES):
+            self.problems.append(f"python: {text[:2000]}")
+
+    def foreign(self) -> list[str]:
+        """Requests to anywhere but the local test servers (each test's app origin)."""
+        return [url for url in self.urls if not url.startswith(("http://127.0.0.1:", "data:", "blob:"))]
