@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from ui.saves.storage import save_text
 from ui.state import Event, Screen
 
+from phase10 import GameConfig, new_game
 from support.browser.driving import (
     LocalServer,
     open_app,
@@ -211,3 +213,53 @@ def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(
     assert [action for action, *_ in buttons][:1] == (["continue"] if with_game else ["new-game"])
     assert len(buttons) == (9 if with_game else 8), buttons
     assert all(bottom <= height and tall >= 44 and whole for _, bottom, tall, whole in buttons), buttons
+
+
+LOST_SEATS = {
+    "two players, Bo's phone lost": (("Ann", "Bo"), 1),
+    "six players, the last one's phone lost": (("Ann", "Bo", "Cy", "Di", "Ed", "Flo"), 5),
+}
+
+# Where the lost seat's three choices are, and the bottom of the sticky title bar.
+LOST_SEAT_BUTTONS = """() => {
+  const bar = document.querySelector('header.bar').getBoundingClientRect().bottom;
+  return [bar, [...document.querySelectorAll('.phone-seat.lost button')].map((b) => {
+    const box = b.getBoundingClientRect();
+    return [b.dataset.action, box.top, box.bottom];
+  })];
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["360x640", "640x360"])
+@pytest.mark.parametrize("case", LOST_SEATS)
+def test_phones_at_the_table_opens_with_the_lost_seats_choices_in_view(
+    page: Page, server: LocalServer, size: tuple[int, int], case: str
+) -> None:
+    """The host's table offers the way on for a seat whose phone is lost; the screen it opens
+    lists every seat, and the lost one's three choices (a code to rejoin, play it here, a
+    computer plays it) are in view below the title bar, however far down the seat is.  A
+    later render of the same screen leaves the page where the player scrolled it."""
+    width, height = size
+    names, seat = LOST_SEATS[case]
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, server.url)
+    put_saved_game(page, server.url, save_text(new_game(GameConfig(names, 5)), 1, away=(seat,)))
+    resumed(page)
+    if page.evaluate("() => document.documentElement.dataset.screen") == Screen.HANDOFF.value:
+        tap(page, Event("reveal"))  # Ann's hand, passed to her on this phone
+    tap(page, Event("phones"))
+    bar, buttons = page.evaluate(LOST_SEAT_BUTTONS)
+    assert [action for action, *_ in buttons] == ["link-phone", "unlink-phone", "computer-seat"]
+    assert all(bar <= top and bottom <= height for _, top, bottom in buttons), (bar, buttons)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    before = renders(page)
+    page.evaluate(RENDER_AGAIN)
+    page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
+    assert page.evaluate("() => window.scrollY") == 0
+
+
+# The page's Python renders the screen it shows again, as any message on it would.
+RENDER_AGAIN = """async () => {
+  const { python } = await import('./interpreter.js');
+  (await python).runPython('from ui.shell import app; app.show(app._app.ui, app._app.ui)');
+}"""

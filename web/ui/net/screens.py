@@ -109,6 +109,7 @@ def _seat(seat: int, name: str, kind: str, link: Link | None, w: Words) -> Marku
                 class_="row",
             ),
             class_="phone-seat lost",
+            data_open_at=True,  # the seat that needs the player is in view as the screen opens
         )
     if link.open:
         return el(

@@ -376,6 +376,8 @@ def show(ui: Ui, before: Ui | None = None, said: tuple[Text, ...] = ()) -> None:
     camera.follow(ui.screen)  # a view left open over another screen is closed
     if before is not None and not camera.is_open():  # the camera's view keeps the focus
         _restore_focus(ui, before, focused)
+    if before is not None and before.screen is not ui.screen:
+        scrolling.open_at(app, window)
     root.dataset.screen = ui.screen.value
     # A counter of renders: tests and the tap benchmark wait for it to move.
     _app.renders += 1

@@ -8,13 +8,17 @@ row the keypad now writes to, once a refusal has moved it there; the groups a se
 card can go on; what a hint points at): unless one of them is in view already, the box
 scrolls as little as brings the first one in.  Otherwise a box never moves: the place a
 player scrolled to is theirs.
+
+A screen just opened may mark what needs the player first (``data-open-at``: the seat whose
+phone is lost, far down a list of six): the page scrolls as little as brings it fully into
+view below the sticky title bar.  That is the only time the page itself is scrolled.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["positions", "restore"]
+__all__ = ["open_at", "positions", "restore"]
 
 
 def positions(root: Any) -> dict[str, float]:
@@ -56,3 +60,20 @@ def _into_view(item: Any, box: Any) -> None:
         box.scrollTop = box.scrollTop - (outer.top - inner.top)
     elif inner.bottom > outer.bottom:
         box.scrollTop = box.scrollTop + min(inner.bottom - outer.bottom, inner.top - outer.top)
+
+
+def open_at(root: Any, window: Any) -> None:
+    """On a screen just opened, scroll the page as little as brings its first ``data-open-at``
+    item fully into view, clear of the sticky title bar (or its top to just below the bar,
+    if it is taller than the room left)."""
+    item = root.querySelector("[data-open-at]")
+    if not item:
+        return
+    bar = root.querySelector("header.bar")
+    top = float(bar.getBoundingClientRect().bottom) if bar else 0.0
+    bottom = float(window.innerHeight)
+    rect = item.getBoundingClientRect()
+    if rect.bottom > bottom:
+        window.scrollBy(0, min(rect.bottom - bottom, rect.top - top))
+    elif rect.top < top:
+        window.scrollBy(0, rect.top - top)
