@@ -5,8 +5,9 @@ driven, and what its driver cannot do): the app becomes ready; its service worke
 controls it after a reload; it starts with the HTTP server stopped; two people play
 a short whole game by taps, privately, through a reload mid-turn, to Past games; a
 paper game's hands are written on the score pad, through a reload, to its winner; a
-seat is offered to another phone (or the browser says it cannot connect phones); and
-a Spanish-language browser gets Spanish.  Over all of it, no page error, no
+seat is offered to another phone (or the browser says it cannot connect phones); the
+seats' screen opens on a seat whose phone is lost; and a Spanish-language browser gets
+Spanish.  Over all of it, no page error, no
 unhandled promise rejection and no request to another origin (the ``launch``
 fixture checks that when each test ends).
 
@@ -37,7 +38,7 @@ from ui.table.narration import deal_said
 from ui.table.play import resume
 from ui.update import update
 
-from phase10 import Draw, GameConfig, Options, Step, apply
+from phase10 import Draw, GameConfig, Options, Step, apply, new_game
 from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.driving import KEPT_BYTECODE, SNAPSHOT, LocalServer, check_snapshot, control_for
@@ -548,3 +549,43 @@ def test_a_seat_is_offered_to_another_phone_or_the_browser_says_it_cannot(
             "(said) => document.querySelector('.notice')?.textContent === said", said, timeout=30
         )
         assert engine.run("() => document.querySelectorAll('[data-action=link-phone]').length") == 2
+
+
+# The bottom of the sticky title bar, the lost seat's buttons (action, top, bottom), the
+# window's height and how far the page is scrolled.
+LOST_SEAT = """() => [
+  document.querySelector('header.bar').getBoundingClientRect().bottom,
+  [...document.querySelectorAll('.phone-seat.lost button')].map((b) => {
+    const box = b.getBoundingClientRect();
+    return [b.dataset.action, box.top, box.bottom];
+  }),
+  innerHeight,
+  scrollY,
+]"""
+
+
+def test_the_seats_screen_opens_on_a_seat_whose_phone_is_lost(launch: Launch, server: LocalServer) -> None:
+    """A game of six saved by a host whose page went away while the last seat played on its
+    own phone: from the table's menu, Phones at the table opens scrolled down to that seat,
+    its three choices in view below the title bar."""
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    names = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+    saved = save_text(new_game(GameConfig(names, 5)), 1, away=(len(names) - 1,))
+    engine.run(
+        "(saved) => { localStorage.setItem('ten-phases/game', saved);"
+        " localStorage.removeItem('ten-phases/screen'); }",
+        saved,
+    )
+    engine.open(server.url)
+    engine.wait_ready()
+    if screen_of(engine) == Screen.HOME.value:
+        tap(engine, Event("continue"))
+    tap(engine, Event("reveal"))  # Ann's turn, on this phone
+    tap(engine, Event("menu"))
+    tap(engine, Event("phones"))
+    bar, buttons, height, scrolled = engine.run(LOST_SEAT)
+    assert [action for action, *_ in buttons] == ["link-phone", "unlink-phone", "computer-seat"]
+    assert scrolled > 0, "the seat is further down than one screen"
+    assert all(bar <= top and bottom <= height for _, top, bottom in buttons), (bar, buttons, height)
