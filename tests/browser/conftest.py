@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         BrowserContext,
         Page,
         Playwright,
-        Response,
         ViewportSize,
     )
 
@@ -106,14 +105,7 @@ def context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale
     )
     ctx.set_default_navigation_timeout(BOOT_WAIT)  # a reload or goto also starts the app
-    ctx.on("request", lambda request: requests.urls.append(request.url))
-    ctx.on("page", requests.watch)
-
-    def note_error(response: Response) -> None:
-        if response.status >= 400:
-            requests.errors.append(f"{response.status} {response.url}")
-
-    ctx.on("response", note_error)
+    requests.follow(ctx)
     yield ctx
     ctx.close()
     assert requests.foreign() == [], "requests left the app's origin"

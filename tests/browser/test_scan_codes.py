@@ -205,8 +205,7 @@ def refusing(playwright_instance: Any, video: Path) -> Iterator[Any]:
 def _watched(browser: Any, requests: RequestLog) -> Any:
     """A phone-sized context whose page errors and requests are noted, as conftest's are."""
     made = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    made.on("request", lambda request: requests.urls.append(request.url))
-    made.on("page", requests.watch)
+    requests.follow(made)
     return made
 
 

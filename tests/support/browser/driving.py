@@ -31,7 +31,7 @@ from support.web.seen import allowed_backs, allowed_cards
 from support.web.taps import handle, next_taps, tapped
 
 if TYPE_CHECKING:
-    from playwright.sync_api import ConsoleMessage, Page
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Response
 
 
 class _NotingHandler(build.Handler):
@@ -489,6 +489,17 @@ class RequestLog:
         self.errors: list[str] = []  # responses with an HTTP error status
         # Page errors, unhandled rejections, and Python exceptions written to the console.
         self.problems: list[str] = []
+
+    def follow(self, context: BrowserContext) -> None:
+        """Note what ``context``'s pages ask for, the HTTP errors they get, and what goes
+        wrong on them."""
+        context.on("request", lambda request: self.urls.append(request.url))
+        context.on("response", self._response)
+        context.on("page", self.watch)
+
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"{response.status} {response.url}")
 
     def watch(self, page: Page) -> None:
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
