@@ -41,7 +41,14 @@ from ui.update import update
 from phase10 import Draw, GameConfig, Options, Step, apply, new_game
 from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
-from support.browser.driving import KEPT_BYTECODE, SNAPSHOT, LocalServer, check_snapshot, control_for
+from support.browser.driving import (
+    KEPT_BYTECODE,
+    LOST_SEAT,
+    SNAPSHOT,
+    LocalServer,
+    check_snapshot,
+    control_for,
+)
 from support.browser.engines import (
     BOOT_TIMEOUT,
     ENGINES,
@@ -549,19 +556,6 @@ def test_a_seat_is_offered_to_another_phone_or_the_browser_says_it_cannot(
             "(said) => document.querySelector('.notice')?.textContent === said", said, timeout=30
         )
         assert engine.run("() => document.querySelectorAll('[data-action=link-phone]').length") == 2
-
-
-# The bottom of the sticky title bar, the lost seat's buttons (action, top, bottom), the
-# window's height and how far the page is scrolled.
-LOST_SEAT = """() => [
-  document.querySelector('header.bar').getBoundingClientRect().bottom,
-  [...document.querySelectorAll('.phone-seat.lost button')].map((b) => {
-    const box = b.getBoundingClientRect();
-    return [b.dataset.action, box.top, box.bottom];
-  }),
-  innerHeight,
-  scrollY,
-]"""
 
 
 def test_the_seats_screen_opens_on_a_seat_whose_phone_is_lost(launch: Launch, server: LocalServer) -> None:

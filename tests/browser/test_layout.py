@@ -11,6 +11,7 @@ from ui.state import Event, Screen
 
 from phase10 import GameConfig, new_game
 from support.browser.driving import (
+    LOST_SEAT,
     LocalServer,
     open_app,
     play_until,
@@ -220,15 +221,6 @@ LOST_SEATS = {
     "six players, the last one's phone lost": (("Ann", "Bo", "Cy", "Di", "Ed", "Flo"), 5),
 }
 
-# Where the lost seat's three choices are, and the bottom of the sticky title bar.
-LOST_SEAT_BUTTONS = """() => {
-  const bar = document.querySelector('header.bar').getBoundingClientRect().bottom;
-  return [bar, [...document.querySelectorAll('.phone-seat.lost button')].map((b) => {
-    const box = b.getBoundingClientRect();
-    return [b.dataset.action, box.top, box.bottom];
-  })];
-}"""
-
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["360x640", "640x360"])
 @pytest.mark.parametrize("case", LOST_SEATS)
@@ -248,7 +240,7 @@ def test_phones_at_the_table_opens_with_the_lost_seats_choices_in_view(
     if page.evaluate("() => document.documentElement.dataset.screen") == Screen.HANDOFF.value:
         tap(page, Event("reveal"))  # Ann's hand, passed to her on this phone
     tap(page, Event("phones"))
-    bar, buttons = page.evaluate(LOST_SEAT_BUTTONS)
+    bar, buttons, *_ = page.evaluate(LOST_SEAT)
     assert [action for action, *_ in buttons] == ["link-phone", "unlink-phone", "computer-seat"]
     assert all(bar <= top and bottom <= height for _, top, bottom in buttons), (bar, buttons)
     page.evaluate("() => window.scrollTo(0, 0)")

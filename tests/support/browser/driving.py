@@ -481,6 +481,19 @@ def continue_saved(page: Any, url: str, state_text: str) -> Ui:
     return Ui(screen=Screen.TABLE, game=game)
 
 
+# On the seats' screen: the bottom of the sticky title bar, the lost seat's buttons
+# (action, top, bottom), the window's height and how far the page is scrolled.
+LOST_SEAT = """() => [
+  document.querySelector('header.bar').getBoundingClientRect().bottom,
+  [...document.querySelectorAll('.phone-seat.lost button')].map((b) => {
+    const box = b.getBoundingClientRect();
+    return [b.dataset.action, box.top, box.bottom];
+  }),
+  innerHeight,
+  scrollY,
+]"""
+
+
 class RequestLog:
     """What a test's pages asked for, and every error they showed (the `requests` fixture)."""
 

@@ -55,11 +55,20 @@ def _in_view(item: Any, box: Any) -> bool:
 
 
 def _into_view(item: Any, box: Any) -> None:
-    inner, outer = item.getBoundingClientRect(), box.getBoundingClientRect()
-    if inner.top < outer.top:
-        box.scrollTop = box.scrollTop - (outer.top - inner.top)
-    elif inner.bottom > outer.bottom:
-        box.scrollTop = box.scrollTop + min(inner.bottom - outer.bottom, inner.top - outer.top)
+    outer = box.getBoundingClientRect()
+    distance = _least_scroll(item.getBoundingClientRect(), outer.top, outer.bottom)
+    if distance:
+        box.scrollTop = box.scrollTop + distance
+
+
+def _least_scroll(item: Any, top: float, bottom: float) -> float:
+    """How far to scroll (down, if more than 0) to bring ``item``'s box fully between
+    ``top`` and ``bottom``, moving as little as can be; its top first if it is too tall."""
+    if item.top < top:
+        return float(item.top - top)
+    if item.bottom > bottom:
+        return float(min(item.bottom - bottom, item.top - top))
+    return 0.0
 
 
 def open_at(root: Any, window: Any) -> None:
@@ -71,9 +80,6 @@ def open_at(root: Any, window: Any) -> None:
         return
     bar = root.querySelector("header.bar")
     top = float(bar.getBoundingClientRect().bottom) if bar else 0.0
-    bottom = float(window.innerHeight)
-    rect = item.getBoundingClientRect()
-    if rect.bottom > bottom:
-        window.scrollBy(0, min(rect.bottom - bottom, rect.top - top))
-    elif rect.top < top:
-        window.scrollBy(0, rect.top - top)
+    distance = _least_scroll(item.getBoundingClientRect(), top, float(window.innerHeight))
+    if distance:
+        window.scrollBy(0, distance)
