@@ -49,6 +49,22 @@ def test_first_load_renders_the_home_screen_from_python(
     # The context fixture fails the test if any request left this origin.
 
 
+def test_a_start_that_stalls_fails_saying_where_it_stalled(page: Page, server: LocalServer) -> None:
+    """A page that never gets ready fails with what a reader of CI's log needs to find why:
+    how far the start got, which requests have not finished, and the console."""
+    server.hold("/main.py")
+    try:
+        with pytest.raises(AssertionError) as failure:
+            open_app(page, server.url, timeout=4_000)
+    finally:
+        server.release("/main.py")
+    said = str(failure.value)
+    assert said.startswith("the app was not ready in 4 s")
+    assert "'readyState': 'complete'" in said
+    assert "ten-phases:interpreter" in said  # the start's marks, so far
+    assert re.search(r"unfinished requests: \['GET http://127\.0\.0\.1:\d+/main\.py'\]", said)
+
+
 def test_the_service_worker_controls_the_page_after_the_first_load(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     wait_for_controller(page)

@@ -3,6 +3,11 @@ namespace, joined to a bridge by a veth pair, as two phones join one Wi-Fi's net
 app is served on the bridge.  Nothing is on loopback: each phone reaches the other only as
 a phone on a LAN does, by its mDNS name or, with the camera allowed, its address.
 
+The bridge and the app's server live in a namespace of their own too (the Wi-Fi's router),
+so the machine's own network never changes: Chromium fails every request in flight when
+its network changes (ERR_NETWORK_CHANGED), and the other tests' browsers, in the machine's
+namespace, load pages while this module makes and removes its Wi-Fi.
+
 The same network then keeps the two phones apart, as a guest Wi-Fi does (a route that drops
 what one phone sends to the other, both ways; the app's server is still reached), and each
 phone must say so in plain words, the seat played on the host meanwhile.
@@ -17,6 +22,7 @@ import ipaddress
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,15 +33,13 @@ from ui.net.pairing import read_code
 from ui.state import Event
 
 from support.browser import chromium
-from support.browser.driving import BOOT_WAIT, LocalServer, open_app, saved_game, tap
+from support.browser.driving import BOOT_WAIT, open_app, saved_game, tap
 from support.browser.engines import PYTHON_FAILURES
 from support.browser.phones import code_on, dealt_and_linked, joined, type_and_tap
 
 BO = 1
-# A range kept for network tests (RFC 2544), so no real network is shadowed; a /24 of its
-# own for each run, so nothing a run before left behind (a bridge still going away) can
-# hold its addresses.
-NET = ipaddress.ip_network(f"198.18.{os.getpid() % 250 + 1}.0/24")
+# A range kept for network tests (RFC 2544), only ever inside this module's namespaces.
+NET = ipaddress.ip_network("198.18.77.0/24")
 BRIDGE, HOST_PHONE, JOINING_PHONE = (str(NET[n]) for n in (1, 2, 3))
 
 
@@ -45,9 +49,9 @@ def _ip(*args: str) -> None:
 
 @dataclass
 class Wifi:
-    """The bridge and the two phones' namespaces, by name."""
+    """The namespaces of the router (the bridge and the app's server) and of the two phones."""
 
-    bridge: str
+    router: str
     phones: tuple[str, str]  # the host's namespace, the joining phone's
 
     def keep_apart(self) -> None:
@@ -59,45 +63,88 @@ class Wifi:
 @pytest.fixture(scope="module")
 def wifi() -> Iterator[Wifi]:
     tag = f"tp{os.getpid() % 100000}"
-    made = Wifi(f"{tag}br", (f"{tag}h", f"{tag}j"))
+    made = Wifi(f"{tag}r", (f"{tag}h", f"{tag}j"))
     try:
-        _ip("netns", "add", made.phones[0])
+        _ip("netns", "add", made.router)
     except (OSError, subprocess.CalledProcessError) as error:
         reason = getattr(error, "stderr", "") or str(error)
         pytest.skip(f"no network namespaces here (they need root, CAP_NET_ADMIN): {reason.strip()}")
     try:
-        _ip("netns", "add", made.phones[1])
-        _ip("link", "add", made.bridge, "type", "bridge")
-        _ip("addr", "add", f"{BRIDGE}/{NET.prefixlen}", "dev", made.bridge)
-        _ip("link", "set", made.bridge, "up")
+        router = ("-n", made.router)
+        _ip(*router, "link", "add", "wifi", "type", "bridge")
+        _ip(*router, "addr", "add", f"{BRIDGE}/{NET.prefixlen}", "dev", "wifi")
+        _ip(*router, "link", "set", "wifi", "up")
         for phone, address in zip(made.phones, (HOST_PHONE, JOINING_PHONE), strict=True):
-            _ip("link", "add", f"{phone}o", "type", "veth", "peer", "name", f"{phone}i")
-            _ip("link", "set", f"{phone}i", "netns", phone)
-            _ip("link", "set", f"{phone}o", "master", made.bridge, "up")
-            _ip("-n", phone, "addr", "add", f"{address}/{NET.prefixlen}", "dev", f"{phone}i")
-            _ip("-n", phone, "link", "set", f"{phone}i", "up")
+            _ip("netns", "add", phone)
+            # Each end made in its own namespace: none is ever in the machine's.
+            _ip(*router, "link", "add", phone, "type", "veth", "peer", "name", "wlan0", "netns", phone)
+            _ip(*router, "link", "set", phone, "master", "wifi", "up")
+            _ip("-n", phone, "addr", "add", f"{address}/{NET.prefixlen}", "dev", "wlan0")
+            _ip("-n", phone, "link", "set", "wlan0", "up")
             _ip("-n", phone, "link", "set", "lo", "up")
             # Chromium gathers candidates on the interface of the default route only.
             _ip("-n", phone, "route", "add", "default", "via", BRIDGE)
+        for phone in made.phones:
+            _settled(phone, "wlan0")
         yield made
     finally:
-        for phone in made.phones:
-            subprocess.run(["ip", "netns", "del", phone], check=False, capture_output=True)
-            subprocess.run(["ip", "link", "del", f"{phone}o"], check=False, capture_output=True)
-        subprocess.run(["ip", "link", "del", made.bridge], check=False, capture_output=True)
+        # A namespace takes its interfaces with it: a veth's far end goes with its near one.
+        for namespace in (*made.phones, made.router):
+            subprocess.run(["ip", "netns", "del", namespace], check=False, capture_output=True)
+
+
+def _settled(namespace: str, interface: str) -> None:
+    """Wait until ``interface`` has its IPv6 link-local address, as a phone has once it has
+    joined a Wi-Fi.  The kernel adds it a second or two after the link comes up (after
+    duplicate address detection); Chromium takes that for a network change and fails every
+    request then in flight with ERR_NETWORK_CHANGED, so a page loading just then never
+    started (measured here: 1.45 s after the link came up; one run of the module in six,
+    with both cores busy)."""
+    switch = Path(f"/proc/sys/net/ipv6/conf/{interface}/disable_ipv6")
+    reading = ["ip", "netns", "exec", namespace, "cat", str(switch)]
+    if subprocess.run(reading, capture_output=True, text=True, check=False).stdout.strip() != "0":
+        return  # no IPv6 on this interface: no address will come
+    for _ in range(100):
+        listed = subprocess.run(
+            ["ip", "-n", namespace, "-6", "-o", "addr", "show", "dev", interface, "scope", "link"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        if listed and "tentative" not in listed:
+            return
+        time.sleep(0.1)
+    raise AssertionError(
+        f"{interface} in {namespace} had no settled link-local address after 10 s: {listed!r}"
+    )
+
+
+# The app's server, run in the router's namespace (on a port of its own there).
+SERVE = """
+import sys
+from pathlib import Path
+import build
+build.make_server(Path(sys.argv[1]), 8000, sys.argv[2]).serve_forever()
+"""
 
 
 @pytest.fixture
-def lan_server(site: Path, wifi: Wifi) -> Iterator[LocalServer]:
+def lan_server(site: Path, wifi: Wifi) -> Iterator[str]:
     """The app, served on the bridge: the address both phones reach it at (checked from
     each phone's namespace before any browser starts, so a network that is not there
     says so rather than a page that never loads)."""
-    local = LocalServer(site, host=BRIDGE)
-    local.start()
-    for phone in wifi.phones:
-        _reaches(phone, local.url)
-    yield local
-    local.stop()
+    serving = subprocess.Popen(
+        ["ip", "netns", "exec", wifi.router, sys.executable, "-c", SERVE, str(site), BRIDGE],
+        env={**os.environ, "TEN_PHASES_QUIET": "1"},
+    )
+    url = f"http://{BRIDGE}:8000/"
+    try:
+        for phone in wifi.phones:
+            _reaches(phone, url)
+        yield url
+    finally:
+        serving.terminate()
+        serving.wait(10)
 
 
 REACH = """
@@ -133,14 +180,14 @@ class Phone:
 def phones(
     playwright_instance: Any,
     wifi: Wifi,
-    lan_server: LocalServer,
+    lan_server: str,
     tmp_path: Path,
     request: pytest.FixtureRequest,
 ) -> Iterator[tuple[Phone, Phone]]:
     """The host's phone and the joining phone, each a Chromium in its namespace.  Served
     over plain HTTP from a LAN address, the app's origin is made secure as an installed
     app's is (its service worker and storage then work as they do on a phone)."""
-    origin = lan_server.url.rstrip("/")
+    origin = lan_server.rstrip("/")
     camera = getattr(request, "param", False)
     launched, made = [], []
     for namespace in wifi.phones:
@@ -186,19 +233,19 @@ def phones(
     ("phones", "reached_by"), [(False, "mDNS names"), (True, "addresses")], indirect=["phones"]
 )
 def test_two_phones_on_one_wifi_pair_by_their_codes_and_play(
-    phones: tuple[Phone, Phone], lan_server: LocalServer, reached_by: str
+    phones: tuple[Phone, Phone], lan_server: str, reached_by: str
 ) -> None:
     """The two phones pair by the typed codes over the bridge, and Bo's draw on his phone is
     applied on the host.  With the camera not yet allowed, each code names its phone by an
     mDNS name; allowed, by its address on the Wi-Fi, reached without multicast DNS."""
     host, phone = (p.page for p in phones)
-    offer = dealt_and_linked(host, lan_server.url, ("Ann", "Bo"), "11", BO)
+    offer = dealt_and_linked(host, lan_server, ("Ann", "Bo"), "11", BO)
     places = [candidate.address for candidate in read_code(offer).candidates]
     if reached_by == "mDNS names":
         assert places and all(place.endswith(".local") for place in places), places
     else:
         assert HOST_PHONE in places, places
-    joined(host, phone, lan_server.url, offer, BO, qr=False)
+    joined(host, phone, lan_server, offer, BO, qr=False)
     tap(host, Event("back"))
     phone.wait_for_selector("[data-action=draw]:not([disabled])", timeout=15_000)  # Bo plays first
     before = saved_game(host)
@@ -213,15 +260,15 @@ def test_two_phones_on_one_wifi_pair_by_their_codes_and_play(
 
 
 def test_a_wifi_that_keeps_phones_apart_is_said_on_both_phones(
-    phones: tuple[Phone, Phone], wifi: Wifi, lan_server: LocalServer
+    phones: tuple[Phone, Phone], wifi: Wifi, lan_server: str
 ) -> None:
     """A guest Wi-Fi: each phone reaches the app but not the other phone.  Both codes are
     made and swapped; then the host says Bo's phone could not be reached and plays his
     seat, and Bo's phone says so too."""
     host, phone = (p.page for p in phones)
     wifi.keep_apart()
-    offer = dealt_and_linked(host, lan_server.url, ("Ann", "Bo"), "11", BO)
-    open_app(phone, lan_server.url)
+    offer = dealt_and_linked(host, lan_server, ("Ann", "Bo"), "11", BO)
+    open_app(phone, lan_server)
     tap(phone, Event("join-table"))
     type_and_tap(phone, "#host-code", Event("join-code"), offer)
     answer = code_on(phone)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import build
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from ui.kit.i18n import Text, words
 from ui.saves.storage import read_save
 from ui.state import WAYS, Event, Screen, SetupInput, Ui
@@ -192,12 +194,50 @@ BOOT_WAIT = 150_000
 
 
 def open_app(page: Any, url: str, timeout: float = BOOT_WAIT) -> None:
-    page.goto(url, timeout=timeout)
+    try:
+        page.goto(url, timeout=timeout)
+    except PlaywrightTimeout as error:
+        raise AssertionError(f"{url} did not load in {timeout / 1000:.0f} s\n{stalled(page)}") from error
     wait_ready(page, timeout)
 
 
 def wait_ready(page: Any, timeout: float = BOOT_WAIT) -> None:
-    page.wait_for_selector(READY, state="attached", timeout=timeout)
+    try:
+        page.wait_for_selector(READY, state="attached", timeout=timeout)
+    except PlaywrightTimeout as error:
+        raise AssertionError(f"the app was not ready in {timeout / 1000:.0f} s\n{stalled(page)}") from error
+
+
+# What a page that has not started is doing: where its start got to, and its service worker.
+START_STATE = """() => ({
+  readyState: document.readyState,
+  rescue: document.documentElement.dataset.rescue ?? null,
+  painted: document.documentElement.dataset.painted ?? null,
+  marks: performance.getEntriesByType("mark").map((m) => `${m.name} ${Math.round(m.startTime)}`),
+  controlled: navigator.serviceWorker?.controller?.state ?? null,
+  loaded: performance.getEntriesByType("resource").length,
+  uptime: Math.round(performance.now()),
+})"""
+
+
+def stalled(page: Page) -> str:
+    """Where ``page``'s start stalled, for a failure's message: how far the start got, the
+    requests not answered in full (and why, where they failed), and the latest console
+    messages.  A hang on CI's machine is then found from its log (stop 48's was a network
+    change, ERR_NETWORK_CHANGED, failing the page's scripts)."""
+    lines = []
+    try:
+        lines.append(f"start: {page.evaluate(START_STATE)}")
+    except PlaywrightError as error:
+        lines.append(f"start: not readable ({error.message.splitlines()[0]})")
+    unfinished = [
+        f"{r.method} {r.url}" + (f" ({r.failure})" if r.failure else "")
+        for r in page.requests()
+        if r.timing["responseEnd"] < 0
+    ]
+    lines.append(f"unfinished requests: {unfinished or 'none'}")
+    lines.extend(f"console {m.type}: {m.text[:300]}" for m in page.console_messages()[-25:])
+    return "\n".join(lines)
 
 
 def wait_for_controller(page: Any, timeout: float = 30_000) -> None:
