@@ -226,17 +226,22 @@ def stalled(page: Page) -> str:
     messages.  A hang on CI's machine is then found from its log (stop 48's was a network
     change, ERR_NETWORK_CHANGED, failing the page's scripts)."""
     lines = []
+    # Each part on its own: a page whose renderer crashed answers none of them, and the
+    # message must still say so rather than hide the timeout behind another error.
     try:
         lines.append(f"start: {page.evaluate(START_STATE)}")
     except PlaywrightError as error:
         lines.append(f"start: not readable ({error.message.splitlines()[0]})")
-    unfinished = [
-        f"{r.method} {r.url}" + (f" ({r.failure})" if r.failure else "")
-        for r in page.requests()
-        if r.timing["responseEnd"] < 0
-    ]
-    lines.append(f"unfinished requests: {unfinished or 'none'}")
-    lines.extend(f"console {m.type}: {m.text[:300]}" for m in page.console_messages()[-25:])
+    try:
+        unfinished = [
+            f"{r.method} {r.url}" + (f" ({r.failure})" if r.failure else "")
+            for r in page.requests()
+            if r.timing.get("responseEnd", -1) < 0
+        ]
+        lines.append(f"unfinished requests: {unfinished or 'none'}")
+        lines.extend(f"console {m.type}: {m.text[:300]}" for m in page.console_messages()[-25:])
+    except PlaywrightError as error:
+        lines.append(f"requests and console: not readable ({error.message.splitlines()[0]})")
     return "\n".join(lines)
 
 
