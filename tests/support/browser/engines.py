@@ -71,10 +71,12 @@ PYTHON_FAILURES = ("Traceback (most recent call last)", "Task exception was neve
 
 # Run before the app's scripts (after navigation in WebKit): keep what goes wrong, the
 # Python exceptions written to the console included (WebKit's driver has no console
-# events: the console itself is watched).
+# events: the console itself is watched), and the latest warnings and errors written
+# there (``WARNINGS``), for a failure's message.
 HOOKS = """(() => {
   if (window.__problems) return;
   window.__problems = [];
+  window.__warnings = [];
   document.addEventListener("securitypolicyviolation", (e) =>
     window.__problems.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
   window.addEventListener("error", (e) => window.__problems.push(`error ${e.message}`));
@@ -86,10 +88,15 @@ HOOKS = """(() => {
       const said = args.map(String).join(" ");
       if (failures.some((words) => said.includes(words)))
         window.__problems.push(`python ${said.slice(0, 2000)}`);
+      if (name === "warn" || name === "error")
+        window.__warnings = [...window.__warnings.slice(-19), said.slice(0, 500)];
       write(...args);
     };
   }
 })()""".replace("FAILURES", json.dumps(PYTHON_FAILURES))
+
+# The current document's latest console warnings and errors (since the hooks went in).
+WARNINGS = "() => window.__warnings ?? ['the error hooks were not installed']"
 
 # What a document saw go wrong, and any resource it fetched from another origin.
 FINDINGS = """() => {
