@@ -61,14 +61,14 @@ class Gate:
 
 
 class LocalServer:
-    """``build.make_server`` on a free port, in a thread, that a test can stop and start again.
+    """``build.make_server`` on a free local port, in a thread, that a test can stop and
+    start again.
 
     ``paths`` lists every path it was asked for, in order, over all its runs.
     """
 
-    def __init__(self, directory: Path, host: str = "127.0.0.1") -> None:
+    def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self.host = host  # the address it listens on
         self.port = 0
         self.paths: list[str] = []
         self.held: dict[str, Gate] = {}
@@ -77,11 +77,11 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}/"
+        return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
         os.environ["TEN_PHASES_QUIET"] = "1"
-        self._server = build.make_server(self.directory, self.port, self.host, handler=_NotingHandler)
+        self._server = build.make_server(self.directory, self.port, handler=_NotingHandler)
         self._server.paths = self.paths
         self._server.held = self.held
         self.port = self._server.server_address[1]
