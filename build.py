@@ -489,7 +489,22 @@ def _with_boot_words(page: str) -> str:
     ):
         value = json.dumps(boot, ensure_ascii=False, sort_keys=True) if key is None else english[key]
         page = page.replace(placeholder, _escape(value))
-    return page
+    return page.replace("__BOOT_UNSTARTED__", _unstarted_notice(catalogues))
+
+
+def _unstarted_notice(catalogues: dict[str, dict[str, str]]) -> str:
+    """What the loading screen says if boot.js never runs: the slow start's words in each
+    language (English, the page's own, first), and one link that tries again."""
+    languages = sorted(catalogues, key=lambda language: (language != "en", language))
+    said = "".join(
+        f'<p lang="{language}">{_escape(catalogues[language]["boot.rescue_slow"])}</p>'
+        for language in languages
+    )
+    retry = " · ".join(
+        f'<span lang="{language}">{_escape(catalogues[language]["boot.retry"])}</span>'
+        for language in languages
+    )
+    return f'{said}<a href="">{retry}</a>'
 
 
 def _escape(text: str) -> str:

@@ -5,6 +5,8 @@
 import { saveBackup } from "./platform.js";
 
 const loading = document.getElementById("loading");
+// The page's own word for a start whose scripts never ran (index.html): they did.
+document.getElementById("unstarted")?.remove();
 const progress = document.getElementById("loading-progress");
 const step = document.getElementById("loading-step");
 // PyScript reports about this many steps while Pyodide starts (counted on a real start).

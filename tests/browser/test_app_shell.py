@@ -65,6 +65,26 @@ def test_a_start_that_stalls_fails_saying_where_it_stalled(page: Page, server: L
     assert re.search(r"unfinished requests: \['GET http://127\.0\.0\.1:\d+/main\.py'\]", said)
 
 
+def test_a_boot_js_that_comes_late_takes_the_unstarted_notice_away(page: Page, server: LocalServer) -> None:
+    """The notice for a start whose scripts never ran (test_every_engine shows it in each
+    engine) waits its 20 s with reduced motion too, and goes once boot.js runs, however late."""
+    page.emulate_media(reduced_motion="reduce")
+    gate = server.hold("/boot.js")
+    try:
+        page.goto(server.url, wait_until="commit")  # its load waits for boot.js
+        assert gate.asked.wait(30), "the page asked for boot.js"
+        unstarted = "() => document.getAnimations().filter((a) => a.animationName.startsWith('unstarted'))"
+        delays = page.evaluate(f"() => ({unstarted})().map((a) => a.effect.getTiming().delay)")
+        assert delays == [20_000] * 3, "not cancelled by the rule that stills animations"
+        page.evaluate(f"() => ({unstarted})().forEach((a) => a.finish())")
+        assert page.locator("#unstarted").is_visible()
+        assert page.locator("#loading-step").is_hidden()
+    finally:
+        server.release("/boot.js")
+    wait_ready(page)
+    assert page.locator("#unstarted").count() == 0
+
+
 def test_the_service_worker_controls_the_page_after_the_first_load(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     wait_for_controller(page)

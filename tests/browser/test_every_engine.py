@@ -195,6 +195,51 @@ def test_the_app_starts_with_the_server_stopped(launch: Launch, server: LocalSer
     assert engine.wait_until(check, timeout=BOOT_TIMEOUT) == "failed"
 
 
+# The page's scripts, lost as a network change loses every request in flight on a first
+# visit, before any service worker serves the app.
+PAGE_SCRIPTS = ("/interpreter.js", "/boot.js", "/pyscript/core.js")
+UNSTARTED = """() => {
+  const notice = document.getElementById("unstarted");
+  const shown = (element) => getComputedStyle(element).visibility === "visible";
+  return notice && {
+    shown: shown(notice),
+    progress: shown(document.getElementById("loading-progress")),
+    delays: document.getAnimations().filter((a) => a.animationName?.startsWith("unstarted"))
+      .map((a) => a.effect.getTiming().delay),
+    languages: [...notice.querySelectorAll("p")].map((p) => p.lang),
+    words: notice.textContent,
+    again: notice.querySelector("a").href === location.href,
+  };
+}"""
+# The notice's time (20 s), run to its end.
+UNSTARTED_TIME_PASSES = """() => document.getAnimations()
+  .filter((a) => a.animationName?.startsWith("unstarted")).forEach((a) => a.finish())"""
+
+
+def test_a_first_visit_whose_scripts_never_ran_offers_to_try_again(
+    launch: Launch, server: LocalServer
+) -> None:
+    engine = launch()
+    server.lost.update(PAGE_SCRIPTS)
+    engine.open(f"{server.url}?seed=7")  # an address of its own, which Try again keeps
+    before = engine.run(UNSTARTED)
+    assert before is not None, "no script removed it"
+    assert (before["shown"], before["progress"]) == (False, True), "Starting…, at first"
+    assert before["delays"] == [20_000] * 3, "the notice comes in place of the progress after 20 s"
+    engine.run(UNSTARTED_TIME_PASSES)
+    after = engine.run(UNSTARTED)
+    assert (after["shown"], after["progress"]) == (True, False)
+    assert after["languages"] == ["en", "es"], "only a script could pick the language"
+    for language in ("en", "es"):
+        assert words(language)("boot.rescue_slow") in after["words"]
+        assert words(language)("boot.retry") in after["words"]
+    assert after["again"], "Try again loads the same address"
+    server.lost.clear()
+    engine.follow("#unstarted a")
+    engine.wait_ready()
+    assert engine.run(UNSTARTED) is None, "boot.js ran, and took the notice away"
+
+
 def test_two_people_play_a_short_game_by_taps(launch: Launch, server: LocalServer) -> None:
     engine = launch()
     engine.open(server.url)

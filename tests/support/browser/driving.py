@@ -44,6 +44,9 @@ class _NotingHandler(build.Handler):
         super().log_request(code, size)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if urlsplit(self.path).path in self.server.lost:  # type: ignore[attr-defined]
+            self.close_connection = True  # no answer at all, as when a network change cuts it
+            return
         gate = self.server.held.get(urlsplit(self.path).path)  # type: ignore[attr-defined]
         if gate is not None:
             gate.asked.set()
@@ -64,7 +67,8 @@ class LocalServer:
     """``build.make_server`` on a free local port, in a thread, that a test can stop and
     start again.
 
-    ``paths`` lists every path it was asked for, in order, over all its runs.
+    ``paths`` lists every path it was asked for, in order, over all its runs. A request
+    for a path in ``lost`` gets no answer: its connection is closed.
     """
 
     def __init__(self, directory: Path) -> None:
@@ -72,6 +76,7 @@ class LocalServer:
         self.port = 0
         self.paths: list[str] = []
         self.held: dict[str, Gate] = {}
+        self.lost: set[str] = set()
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
@@ -84,6 +89,7 @@ class LocalServer:
         self._server = build.make_server(self.directory, self.port, handler=_NotingHandler)
         self._server.paths = self.paths
         self._server.held = self.held
+        self._server.lost = self.lost
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()

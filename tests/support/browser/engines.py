@@ -205,6 +205,12 @@ class Engine(ABC):
     def click(self, selector: str) -> None:
         """A real click (a tap) on the first element matching ``selector``."""
 
+    def follow(self, selector: str) -> None:
+        """Click the link matching ``selector``, which leaves the document: its findings are
+        kept, and the next document is watched as ``open``'s is."""
+        self._gather()
+        self._follow(selector)
+
     @abstractmethod
     def fill(self, selector: str, text: str) -> None: ...
 
@@ -235,6 +241,9 @@ class Engine(ABC):
 
     @abstractmethod
     def _reload(self) -> None: ...
+
+    def _follow(self, selector: str) -> None:
+        self.click(selector)  # the hooks go into every new document by themselves
 
     def _gather(self) -> None:
         """Keep the current document's findings before it goes away."""
@@ -557,6 +566,16 @@ class WebKit(Engine):
 
     def _reload(self) -> None:
         self.run("() => { window.__leaving = true; location.reload(); }")
+        self._watch_next_document()
+
+    def _follow(self, selector: str) -> None:
+        self.run("() => { window.__leaving = true; }")
+        self.click(selector)
+        self._watch_next_document()
+
+    def _watch_next_document(self) -> None:
+        """Wait for the document that replaces the one marked ``__leaving``, and put the
+        hooks in (WebKit's driver runs no script before a document's own)."""
         self.wait_until(
             "() => window.__leaving === undefined && document.readyState !== 'loading'", timeout=BOOT_TIMEOUT
         )
