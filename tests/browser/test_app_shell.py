@@ -12,6 +12,8 @@ import pytest
 from ui.state import Event, Screen, Ui
 
 from support.browser.driving import (
+    UNSTARTED,
+    UNSTARTED_TIME_PASSES,
     WATCH_PAGE,
     LocalServer,
     RequestLog,
@@ -73,10 +75,9 @@ def test_a_boot_js_that_comes_late_takes_the_unstarted_notice_away(page: Page, s
     try:
         page.goto(server.url, wait_until="commit")  # its load waits for boot.js
         assert gate.asked.wait(30), "the page asked for boot.js"
-        unstarted = "() => document.getAnimations().filter((a) => a.animationName.startsWith('unstarted'))"
-        delays = page.evaluate(f"() => ({unstarted})().map((a) => a.effect.getTiming().delay)")
+        delays = page.evaluate(UNSTARTED)["delays"]
         assert delays == [20_000] * 3, "not cancelled by the rule that stills animations"
-        page.evaluate(f"() => ({unstarted})().forEach((a) => a.finish())")
+        page.evaluate(UNSTARTED_TIME_PASSES)
         assert page.locator("#unstarted").is_visible()
         assert page.locator("#loading-step").is_hidden()
     finally:

@@ -45,6 +45,8 @@ from support.browser.driving import (
     KEPT_BYTECODE,
     LOST_SEAT,
     SNAPSHOT,
+    UNSTARTED,
+    UNSTARTED_TIME_PASSES,
     LocalServer,
     check_snapshot,
     control_for,
@@ -198,22 +200,6 @@ def test_the_app_starts_with_the_server_stopped(launch: Launch, server: LocalSer
 # The page's scripts, lost as a network change loses every request in flight on a first
 # visit, before any service worker serves the app.
 PAGE_SCRIPTS = ("/interpreter.js", "/boot.js", "/pyscript/core.js")
-UNSTARTED = """() => {
-  const notice = document.getElementById("unstarted");
-  const shown = (element) => getComputedStyle(element).visibility === "visible";
-  return notice && {
-    shown: shown(notice),
-    progress: shown(document.getElementById("loading-progress")),
-    delays: document.getAnimations().filter((a) => a.animationName?.startsWith("unstarted"))
-      .map((a) => a.effect.getTiming().delay),
-    languages: [...notice.querySelectorAll("p")].map((p) => p.lang),
-    words: notice.textContent,
-    again: notice.querySelector("a").href === location.href,
-  };
-}"""
-# The notice's time (20 s), run to its end.
-UNSTARTED_TIME_PASSES = """() => document.getAnimations()
-  .filter((a) => a.animationName?.startsWith("unstarted")).forEach((a) => a.finish())"""
 
 
 def test_a_first_visit_whose_scripts_never_ran_offers_to_try_again(

@@ -44,10 +44,11 @@ class _NotingHandler(build.Handler):
         super().log_request(code, size)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        if urlsplit(self.path).path in self.server.lost:  # type: ignore[attr-defined]
+        path = urlsplit(self.path).path
+        if path in self.server.lost:  # type: ignore[attr-defined]
             self.close_connection = True  # no answer at all, as when a network change cuts it
             return
-        gate = self.server.held.get(urlsplit(self.path).path)  # type: ignore[attr-defined]
+        gate = self.server.held.get(path)  # type: ignore[attr-defined]
         if gate is not None:
             gate.asked.set()
             gate.released.wait(120)
@@ -161,6 +162,25 @@ document.addEventListener('securitypolicyviolation', (e) =>
 window.addEventListener('error', (e) => window.__problems.push(`error ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => window.__problems.push(`rejection ${e.reason}`));
 """
+
+# The loading card's notice for a start whose scripts never ran (index.html), as seen,
+# or null once boot.js has taken it away.
+UNSTARTED = """() => {
+  const notice = document.getElementById("unstarted");
+  const shown = (element) => getComputedStyle(element).visibility === "visible";
+  return notice && {
+    shown: shown(notice),
+    progress: shown(document.getElementById("loading-progress")),
+    delays: document.getAnimations().filter((a) => a.animationName?.startsWith("unstarted"))
+      .map((a) => a.effect.getTiming().delay),
+    languages: [...notice.querySelectorAll("p")].map((p) => p.lang),
+    words: notice.textContent,
+    again: notice.querySelector("a").href === location.href,
+  };
+}"""
+# The notice's time (20 s), run to its end.
+UNSTARTED_TIME_PASSES = """() => document.getAnimations()
+  .filter((a) => a.animationName?.startsWith("unstarted")).forEach((a) => a.finish())"""
 
 # Where the modules of PyScript's package and of the UI that a Python holds came from:
 # "kept", the bytecode kept with the snapshot (web/bundle.js: "unchecked-hash" pycs,
