@@ -141,7 +141,7 @@ def test_a_spanish_speaker_plays_a_whole_game_in_spanish(page: Page, server: Loc
 def test_the_language_chosen_in_settings_is_remembered(page: Page, server: LocalServer) -> None:
     open_app(page, server.url)
     tap(page, Event("settings"))
-    assert page.inner_text("#app h1") == "Configuración"
+    assert page.inner_text("#app h1") == "Ajustes"
     before = renders(page)
     page.check("input[name=language][value=en]")
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
@@ -157,7 +157,7 @@ def test_the_language_chosen_in_settings_is_remembered(page: Page, server: Local
     before = renders(page)
     page.check("input[name=language][value='']")  # as the phone is set: Spanish again
     page.wait_for_function(f"() => Number(document.documentElement.dataset.renders) > {before}")
-    assert page.inner_text("#app h1") == "Configuración"
+    assert page.inner_text("#app h1") == "Ajustes"
 
 
 def test_a_colour_blind_player_plays_a_whole_flip_game_by_shapes(

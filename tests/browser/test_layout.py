@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from ui.kit.i18n import words
 from ui.saves.storage import save_text
 from ui.state import Event, Screen
 
@@ -182,10 +183,26 @@ def test_large_type_makes_the_cards_and_the_words_bigger(page: Page, server: Loc
 
 
 HOME_CASES = {
-    "a new player": ("", False),
-    "a game to continue": ("en", True),
-    "a game to continue, in Spanish": ("es", True),
+    "a new player": ("", False, False),
+    "a game to continue": ("en", True, False),
+    "a game to continue, in Spanish": ("es", True, False),
+    "a new player, Large type": ("", False, True),
+    "a game to continue, in Spanish, Large type": ("es", True, True),
 }
+
+# Each of Home's choices: its action, its bottom, its height, whether its label fits its
+# width, and whether a word of the label was broken across two lines.
+HOME_CHOICES = """() => [...document.querySelectorAll('.home-actions button')].map((b) => {
+  const box = b.getBoundingClientRect();
+  const text = b.firstChild;
+  const broken = [...text.data.matchAll(/\\S+/g)].some((word) => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  });
+  return [b.dataset.action, box.bottom, box.height, b.scrollWidth <= b.clientWidth && !broken];
+})"""
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360), (844, 390)], ids=["360x640", "640x360", "844x390"])
@@ -195,25 +212,29 @@ def test_every_choice_on_home_is_in_view_on_a_small_phone_and_sideways(
 ) -> None:
     """Home's choices all on screen without scrolling, with a game to continue too (nine):
     on a small phone the gaps give way and the lesser choices go two by two; held sideways
-    the ways to play go two by two and the lesser choices four in a row. No label is cut."""
+    the ways to play go two by two and the lesser choices four in a row.  In Large type the
+    header gives way too: a small logo beside the title, the tagline left to screen readers.
+    No label is cut, and no word of one is broken across two lines."""
     width, height = size
-    language, with_game = HOME_CASES[case]
+    language, with_game, large = HOME_CASES[case]
     page.set_viewport_size({"width": width, "height": height})
     open_app(page, server.url)
-    if with_game:
-        page.evaluate(
-            f"localStorage.setItem('ten-phases/settings', JSON.stringify({{language: '{language}'}}))"
-        )
-        put_saved_game(page, server.url, computers_state())
-    buttons = page.evaluate(
-        """() => [...document.querySelectorAll('.home-actions button')].map((b) => {
-          const box = b.getBoundingClientRect();
-          return [b.dataset.action, box.bottom, box.height, b.scrollWidth <= b.clientWidth];
-        })"""
+    page.evaluate(
+        "(settings) => localStorage.setItem('ten-phases/settings', JSON.stringify(settings))",
+        {"language": language, "large_type": large},
     )
+    if with_game:
+        put_saved_game(page, server.url, computers_state())
+    else:
+        page.reload()
+        wait_ready(page)
+    assert page.evaluate("() => document.documentElement.classList.contains('large-type')") == large
+    buttons = page.evaluate(HOME_CHOICES)
     assert [action for action, *_ in buttons][:1] == (["continue"] if with_game else ["new-game"])
     assert len(buttons) == (9 if with_game else 8), buttons
     assert all(bottom <= height and tall >= 44 and whole for _, bottom, tall, whole in buttons), buttons
+    tagline = page.get_by_text(words(language or "en")("app.tagline"), exact=True)
+    assert tagline.count() == 1, "the tagline is still there, for screen readers at least"
 
 
 LOST_SEATS = {
