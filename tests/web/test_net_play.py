@@ -239,9 +239,12 @@ def test_anything_but_the_seats_legal_move_changes_nothing_on_the_host(hostile):
 
 
 def test_a_ping_is_no_move_and_no_refusal():
+    """A ping only keeps a channel awake: neither the host nor a joined phone minds it."""
     table = seated()
     outcome = tapped(table.host, PhoneSaid(BO, write_message(Ping(5))))
     assert outcome.ui == table.host and outcome.effects == ()
+    outcome = tapped(table.phone, HostSaid(write_message(Ping(0))))
+    assert outcome.ui == table.phone and outcome.effects == ()
 
 
 def test_a_late_move_is_refused_and_the_phone_is_shown_its_table_again():

@@ -19,13 +19,10 @@ from phase10.rules import PERSON
 from phase10.wire import (
     ActionMessage,
     HintMessage,
-    Ping,
     RefusedActionError,
     RefusedReason,
-    WireError,
     host_apply,
     host_hint,
-    read_message,
     view_for,
     write_message,
 )
@@ -46,6 +43,7 @@ from ..effects import (
 from ..kit.i18n import NOTHING, text
 from ..state import Link, Screen, Ui
 from ..table.play import moved
+from .heard import heard
 from .pairing import PairingError, Role, read_code
 
 __all__ = [
@@ -122,12 +120,9 @@ def linked(ui: Ui, news: PhoneLinked) -> Outcome:
 def phone_said(ui: Ui, message: PhoneSaid) -> Outcome:
     """A joined phone's text: its seat's legal move, applied, or a refusal noted."""
     seat = message.seat
-    try:
-        said = read_message(message.text)
-    except WireError as error:
-        return Outcome(ui, (NoteRefused(f"seat {seat}: {error}"),))
-    if isinstance(said, Ping):
-        return Outcome(ui)
+    said = heard(ui, message.text, f"seat {seat}")
+    if isinstance(said, Outcome):
+        return said
     if not isinstance(said, ActionMessage | HintMessage):
         return Outcome(ui, (NoteRefused(f"seat {seat}: a joined phone sends moves, not views"),))
     if said.seat != seat:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from phase10 import Draw, SetupError, Step
 from phase10.pad import PadError, pad_of_sheet
 from phase10.view import PlayerView
-from phase10.wire import Ping, ViewMessage, WireError, read_message
+from phase10.wire import ViewMessage
 
 from .. import taps
 from ..effects import (
@@ -34,6 +34,7 @@ from ..kit.i18n import NOTHING, Text, text
 from ..state import Joined, Move, Screen, Ui
 from ..table.narration import announce, log_moves
 from ..table.play import LOG_LINES, REFUSED
+from .heard import heard
 from .pairing import PairingError, Role, read_code
 
 __all__ = ["HANDLERS", "answered", "host_linked", "host_said", "join"]
@@ -64,12 +65,9 @@ def host_said(ui: Ui, message: HostSaid) -> Outcome:
     joined = ui.joined
     if joined is None:
         return Outcome(ui, (NoteRefused("host: this phone has joined no game"),))
-    try:
-        said = read_message(message.text)
-    except WireError as error:
-        return Outcome(ui, (NoteRefused(f"host: {error}"),))
-    if isinstance(said, Ping):
-        return Outcome(ui)
+    said = heard(ui, message.text, "host")
+    if isinstance(said, Outcome):
+        return said
     if not isinstance(said, ViewMessage):
         return Outcome(ui, (NoteRefused("host: the host sends views, not moves"),))
     if joined.seat >= 0 and said.view.seat != joined.seat:
