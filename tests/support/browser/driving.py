@@ -326,12 +326,19 @@ def put_saved_game(page: Any, url: str, text: str) -> None:
     """Store ``text`` as the saved game (the page must be on the app's origin), then open the
     app anew: on Home.  (Opening its own address again would be a reload, which keeps the
     screen the history entry remembers: that entry is cleared first, and so is the screen
-    kept for the first paint, which a save written from outside could match.)"""
+    kept for the first paint, which a save written from outside could match.  The page
+    going away keeps its own screen, and may save its own game: the writes are made again
+    after its handlers, so that they stand.)"""
     page.evaluate(
         """(text) => {
-          localStorage.setItem('ten-phases/game', text);
-          localStorage.removeItem('ten-phases/screen');
+          const put = () => {
+            localStorage.setItem('ten-phases/game', text);
+            localStorage.removeItem('ten-phases/screen');
+          };
+          put();
           history.replaceState(null, '');
+          document.addEventListener('visibilitychange', put);
+          addEventListener('pagehide', put);
         }""",
         text,
     )
