@@ -41,6 +41,9 @@ def screens(page: Any, url: str) -> list[str]:
 
     open_app(page, url)
     check("home")
+    tap(page, Event("settings"))
+    check("settings")
+    tap(page, Event("back"))
     tap(page, Event("rules"))
     check("rules")
     tap(page, Event("back"))
