@@ -1,5 +1,5 @@
-"""Whether a page fits a phone: nothing past the edge, no sideways scrolling, and every
-control big enough for a finger (44 CSS pixels)."""
+"""Whether a page fits a phone: nothing past the edge, no words cut off by it, no sideways
+scrolling, and every control big enough for a finger (44 CSS pixels)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,34 @@ def layout_problems(page: Any) -> list[str]:
                     if (box.width < 44 || box.height < 44)
                         problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is ` +
                                       `${Math.round(box.width)}x${Math.round(box.height)}`);
+                }
+                // Words cut off at the screen's edge: the body clips what runs past it (no
+                // sideways scroll), so the page's width alone never shows them.  Text that a
+                // box of its own scrolls, clips or ends with an ellipsis is that box's to show.
+                const app = document.getElementById("app");
+                const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
+                const range = document.createRange();
+                const minded = (node) => {
+                    for (let el = node.parentElement; el && el !== document.body; el = el.parentElement)
+                        if (getComputedStyle(el).overflowX !== "visible") return true;
+                    return false;
+                };
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    if (!node.textContent.trim()) continue;
+                    range.selectNodeContents(node);
+                    const box = range.getBoundingClientRect();
+                    if (box.width === 0 || box.height === 0) continue;  // not shown
+                    if ((box.right > window.innerWidth + 1 || box.left < -1) && !minded(node))
+                        problems.push(`"${node.textContent.trim().slice(0, 30)}" runs past the edge: ` +
+                                      `${Math.round(box.left)}-${Math.round(box.right)}`);
+                }
+                // A region that scrolls sideways: every scrolling box of the app is meant to
+                // scroll up and down only.
+                for (const el of [app, ...app.querySelectorAll("*")]) {
+                    if (!["auto", "scroll"].includes(getComputedStyle(el).overflowX)) continue;
+                    if (el.scrollWidth > el.clientWidth + 1)
+                        problems.push(`${el.tagName}.${el.className} scrolls sideways: ` +
+                                      `${el.scrollWidth} > ${el.clientWidth}`);
                 }
                 return problems;
             }""",
