@@ -75,6 +75,8 @@ def test_a_boot_js_that_comes_late_takes_the_unstarted_notice_away(page: Page, s
     try:
         page.goto(server.url, wait_until="commit")  # its load waits for boot.js
         assert gate.asked.wait(30), "the page asked for boot.js"
+        # Asked for as the page's head is read: the notice and its style may still be coming.
+        page.wait_for_function(f"() => ({UNSTARTED})()?.delays.length === 3")
         delays = page.evaluate(UNSTARTED)["delays"]
         assert delays == [20_000] * 3, "not cancelled by the rule that stills animations"
         page.evaluate(UNSTARTED_TIME_PASSES)
