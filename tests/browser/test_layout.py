@@ -3,6 +3,7 @@ every control is at least 44 px square."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -132,27 +133,41 @@ def test_the_end_of_a_game_fits_a_small_phone(browser: Browser, server: LocalSer
         context.close()
 
 
-# The Large type setting, as Settings saves it; boot.js sets html.large-type from it before
-# the first paint, and the app keeps the class in step with the setting.
-LARGE_TYPE = "localStorage.setItem('ten-phases/settings', JSON.stringify({language: '', large_type: true}))"
+def large_type(language: str = "") -> str:
+    """The Large type setting, as Settings saves it, in ``language`` ("" follows the
+    browser's); boot.js sets html.large-type from it before the first paint, and the app
+    keeps the class in step with the setting."""
+    setting = json.dumps({"language": language, "large_type": True})
+    return f"localStorage.setItem('ten-phases/settings', {json.dumps(setting)})"
 
 
-@pytest.mark.parametrize(
-    "size",
-    [SIZES["small phone"], SIZES["sideways phone"], SIZES["phone"]],
-    ids=["small phone", "sideways phone", "phone"],
-)
+LARGE_TYPE = large_type()
+
+# The Large type walk, also in Spanish on a small phone, upright and sideways: its words are
+# the longest, and a narrow column (the turn's buttons beside the table) shows it first.
+LARGE_TYPE_WALKS = {
+    "small phone": (SIZES["small phone"], ""),
+    "sideways phone": (SIZES["sideways phone"], ""),
+    "phone": (SIZES["phone"], ""),
+    "small phone, in Spanish": (SIZES["small phone"], "es"),
+    "sideways phone, in Spanish": (SIZES["sideways phone"], "es"),
+}
+
+
+@pytest.mark.parametrize("walk", LARGE_TYPE_WALKS.values(), ids=LARGE_TYPE_WALKS.keys())
 def test_every_screen_fits_with_large_type(
-    browser: Browser, server: LocalServer, size: tuple[int, int]
+    browser: Browser, server: LocalServer, walk: tuple[tuple[int, int], str]
 ) -> None:
+    size, language = walk
     context = browser.new_context(
         viewport={"width": size[0], "height": size[1]}, has_touch=True, reduced_motion="reduce"
     )
     try:
-        context.add_init_script(LARGE_TYPE)
+        context.add_init_script(large_type(language))
         page = context.new_page()
         open_app(page, server.url)
         assert page.evaluate("() => document.documentElement.classList.contains('large-type')")
+        assert page.evaluate("() => document.documentElement.lang") == (language or "en")
         assert screens(page, server.url) == []
     finally:
         context.close()
@@ -317,20 +332,27 @@ NOT_WALKED = (
 FORGET_ALL = "() => { localStorage.clear(); sessionStorage.clear(); history.replaceState(null, ''); }"
 
 
-@pytest.mark.parametrize("large", [False, True], ids=["normal type", "Large type"])
+# The type and the language: None is normal type in the browser's language; else Large type
+# in that language.
+TYPES = {"normal type": None, "Large type": "", "Large type, in Spanish": "es"}
+
+
+@pytest.mark.parametrize("language", TYPES.values(), ids=TYPES.keys())
 @pytest.mark.parametrize("size", [SIZES["small phone"], SIZES["sideways phone"]], ids=["upright", "sideways"])
 def test_the_screens_beyond_the_walk_fit_a_small_phone(
-    page: Page, server: LocalServer, size: tuple[int, int], large: bool
+    page: Page, server: LocalServer, size: tuple[int, int], language: str | None
 ) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.emulate_media(reduced_motion="reduce")  # a card caught mid-animation measures smaller
+    large = language is not None
     if large:
-        page.add_init_script(LARGE_TYPE)
+        page.add_init_script(large_type(language or ""))
     problems: list[str] = []
     for name in NOT_WALKED:
         if page.url.startswith("http"):
             page.evaluate(FORGET_ALL)
         SCREENS[name](page, server.url)
         assert page.evaluate("() => document.documentElement.classList.contains('large-type')") is large
+        assert page.evaluate("() => document.documentElement.lang") == (language or "en")
         problems.extend(f"{name}: {problem}" for problem in layout_problems(page))
     assert problems == []

@@ -3,8 +3,8 @@ piles on screen, and keeps its place.
 
 The acceptance test of the table's layouts: with the page scrolled to the top, every card
 of the hand (each at least 44 px tall), the Discard button, before the phase is down the
-Lay down button, and both piles lie wholly inside the viewport, and nothing scrolls
-sideways.  It is checked on three tables built with the engine from a seed:
+Lay down button, and both piles lie wholly inside the viewport, each button's label fits
+inside it, and nothing scrolls sideways.  It is checked on three tables built with the engine from a seed:
 
     6-players-others-laid  six players with 20-character names, the five computers'
                            phases down, the person's not: Lay down and Discard show;
@@ -14,7 +14,8 @@ sideways.  It is checked on three tables built with the engine from a seed:
 at every shape of screen the app lays out for (portrait phones 360x640 and 390x844,
 landscape phones 640x360 and 844x390, a tablet 820x1180, a computer 1280x800), with
 normal and with Large type, in Chromium; and the first table at the sizes WebKit's
-window allows (it cannot be narrower than 447 px, engines.py).  Large type makes the
+window allows (it cannot be narrower than 447 px, engines.py); and the first table in
+Spanish, whose labels are the longest, in Large type, in both engines.  Large type makes the
 cards larger wherever the width leaves room for it.  And the middle of the table keeps
 the place the player scrolled to: selecting a card, or a computer's move, never moves it,
 and a card that can be added to a group brings one such group into view if none is.
@@ -208,13 +209,14 @@ def engines(request: pytest.FixtureRequest) -> Iterator[Callable[[str], Engine]]
 # --- opening the table and measuring it --------------------------------------------------
 
 
-def open_table(engine: Engine, url: str, state: GameState, large_type: bool) -> None:
-    """Save the game and the type size, open the app and tap Continue (one person at the
-    table: no hand-off), and wait until the whole hand is shown and stands still."""
+def open_table(engine: Engine, url: str, state: GameState, large_type: bool, language: str = "en") -> None:
+    """Save the game, the type size and the language, open the app and tap Continue (one
+    person at the table: no hand-off), and wait until the whole hand is shown and stands
+    still."""
     if not engine.run("(url) => location.href.startsWith(url)", url):
         engine.open(url)
         engine.wait_ready()
-    settings = json.dumps({"language": "en", "large_type": large_type})
+    settings = json.dumps({"language": language, "large_type": large_type})
     engine.run(
         "([game, settings]) => {"
         f" localStorage.setItem('{GAME_KEY}', game); localStorage.setItem('{SETTINGS_KEY}', settings); }}",
@@ -223,6 +225,7 @@ def open_table(engine: Engine, url: str, state: GameState, large_type: bool) -> 
     engine.open(url)
     engine.wait_ready()
     assert engine.run("() => document.documentElement.classList.contains('large-type')") is large_type
+    assert engine.run("() => document.documentElement.lang") == language
     # Opening the address again reloads the page where it was (the table, after the first
     # case: a reload keeps the screen); from Home, Continue opens the table.
     if engine.run("() => document.documentElement.dataset.screen") == "home":
@@ -248,7 +251,8 @@ MEASURE = """async () => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const box = (what, el) => {
     const r = el.getBoundingClientRect();
-    return {what, left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height};
+    return {what, left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height,
+            overflows: el.scrollWidth > el.clientWidth + 1};
   };
   const cards = [...document.querySelectorAll('.hand [data-action=select]')];
   const buttons = ['lay', 'discard'].map((name) => document.querySelector(`[data-action=${name}]`));
@@ -310,6 +314,8 @@ def layout_problems(seen: dict[str, Any], lay_shown: bool) -> list[str]:
             problems.append(f"a [data-action={name}] button, when none was expected")
         elif shown and (problem := outside(seen[name], width, height)):
             problems.append(problem)
+        elif shown and seen[name]["overflows"]:
+            problems.append(f"{seen[name]['what']}'s label runs out of it")
     return problems
 
 
@@ -322,11 +328,15 @@ class Case:
     table: str
     size: tuple[int, int]
     large_type: bool
+    language: str = "en"
 
     @property
     def id(self) -> str:
         width, height = self.size
-        return f"{self.engine}-{self.table}-{width}x{height}-{'large' if self.large_type else 'normal'}"
+        spanish = "-spanish" if self.language == "es" else ""
+        return (
+            f"{self.engine}-{self.table}-{width}x{height}-{'large' if self.large_type else 'normal'}{spanish}"
+        )
 
 
 CASES = [
@@ -336,6 +346,9 @@ CASES = [
         for size in WEBKIT_SIZES
         for large in (False, True)
     ),
+    # Spanish's labels are the longest (Descartar): in Large type, with both buttons shown.
+    *(Case("chromium", "6-players-others-laid", size, True, "es") for size in SIZES),
+    *(Case("webkit", "6-players-others-laid", size, True, "es") for size in WEBKIT_SIZES),
 ]
 
 
@@ -350,7 +363,7 @@ def test_the_hand_and_the_turns_buttons_are_on_screen(
     width, height = engine.resize(*case.size)
     if case.engine == "chromium":
         assert (width, height) == case.size
-    open_table(engine, app, states[case.table], case.large_type)
+    open_table(engine, app, states[case.table], case.large_type, case.language)
     seen = engine.run(MEASURE)
     assert (seen["width"], seen["height"]) == (width, height), "the viewport changed on the way"
     asked = "{}x{}".format(*case.size)

@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ui.kit.i18n import words
 from ui.net.pairing import Role
 from ui.saves.storage import save_text
 from ui.state import Event
@@ -122,7 +123,8 @@ def drawn_then_reloaded(page: Any, url: str) -> None:
     tap(page, Event("reveal"))
     marked = page.locator(".hand [data-new]")
     assert marked.count() == 1 and marked.get_attribute("data-card") == drawn, "still marked after a reload"
-    assert (marked.get_attribute("aria-label") or "").endswith("just drawn")
+    just_drawn = words(page.evaluate("() => document.documentElement.lang"))("table.drawn_card", card="")
+    assert (marked.get_attribute("aria-label") or "").endswith(just_drawn), "named so, in the page's language"
 
 
 def game_over(page: Any, url: str) -> None:
