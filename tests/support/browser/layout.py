@@ -1,5 +1,6 @@
 """Whether a page fits a phone: nothing past the edge, no words cut off by it, no sideways
-scrolling, and every control big enough for a finger (44 CSS pixels)."""
+scrolling, every control big enough for a finger (44 CSS pixels) and wide enough for its
+label."""
 
 from __future__ import annotations
 
@@ -23,6 +24,24 @@ def layout_problems(page: Any) -> list[str]:
             """(selector) => {
                 const problems = [];
                 const root = document.scrollingElement;
+                const range = document.createRange();
+                // The words a control shows: not those of a box inside it (or its own) that
+                // clips them, as the words kept for screen readers are.
+                const clips = (el) => getComputedStyle(el).overflowX !== "visible";
+                const shownWords = (control) => {
+                    const found = [];
+                    const walk = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+                    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+                        if (!node.textContent.trim()) continue;
+                        let clipped = false;
+                        for (let el = node.parentElement; el && !clipped; el = el.parentElement) {
+                            clipped = clips(el);
+                            if (el === control) break;
+                        }
+                        if (!clipped) found.push(node);
+                    }
+                    return found;
+                };
                 if (root.scrollWidth > window.innerWidth + 1)
                     problems.push(`page scrolls sideways: ${root.scrollWidth} > ${window.innerWidth}`);
                 for (const el of document.querySelectorAll(selector)) {
@@ -34,13 +53,29 @@ def layout_problems(page: Any) -> list[str]:
                     if (box.width < 44 || box.height < 44)
                         problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is ` +
                                       `${Math.round(box.width)}x${Math.round(box.height)}`);
+                    // A label wider than its control spills over its border (fields scroll
+                    // their own text; a control that clips its label means to).  The words
+                    // are measured, not scrollWidth: a tag over a card ("New") may overhang.
+                    if (["INPUT", "SELECT"].includes(el.tagName)) continue;
+                    const left = box.left + el.clientLeft, right = left + el.clientWidth;
+                    for (const node of shownWords(el)) {
+                        range.selectNodeContents(node);
+                        const words = range.getBoundingClientRect();
+                        if (words.width === 0) continue;
+                        if (words.left < left - 1 || words.right > right + 1) {
+                            const span = (a, b) => `${Math.round(a)}-${Math.round(b)}`;
+                            problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" is too ` +
+                                          `narrow for its label: ${span(words.left, words.right)} ` +
+                                          `outside ${span(left, right)}`);
+                            break;
+                        }
+                    }
                 }
                 // Words cut off at the screen's edge: the body clips what runs past it (no
                 // sideways scroll), so the page's width alone never shows them.  Text that a
                 // box of its own scrolls, clips or ends with an ellipsis is that box's to show.
                 const app = document.getElementById("app");
                 const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
-                const range = document.createRange();
                 const minded = (node) => {
                     for (let el = node.parentElement; el && el !== document.body; el = el.parentElement)
                         if (getComputedStyle(el).overflowX !== "visible") return true;
