@@ -78,7 +78,7 @@ def layout_problems(page: Any) -> list[str]:
                 const walker = document.createTreeWalker(app, NodeFilter.SHOW_TEXT);
                 const minded = (node) => {
                     for (let el = node.parentElement; el && el !== document.body; el = el.parentElement)
-                        if (getComputedStyle(el).overflowX !== "visible") return true;
+                        if (clips(el)) return true;
                     return false;
                 };
                 for (let node = walker.nextNode(); node; node = walker.nextNode()) {
