@@ -1,4 +1,5 @@
-"""Checks on the test tree itself, before anything is collected."""
+"""Checks on the test tree itself, before anything is collected; and the full run's split
+over two cores."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+
+# The full run's split of the tests over two cores.
+from support.split import pytest_xdist_make_scheduler  # noqa: F401  (a hook: xdist finds it here)
 
 TESTS = Path(__file__).resolve().parent
 

@@ -39,6 +39,11 @@ PYTHON = VENV / "bin" / "python"
 # pytest's pythonpath in pyproject.toml.
 SOURCE_PATH = (ROOT / "engine", ROOT / "web", ROOT / "tests", ROOT)
 PTH = "ten-phases.pth"
+# The full run on both cores (pytest-xdist): the browser tests on one worker, one at a
+# time as they were written to run; the engine on CPython and on Pyodide, the build, lint
+# and types on the other (tests/support/split.py).  Alone, the browser tests kept the two
+# cores less than a quarter busy, waiting on pages, and the rest took a third of the run.
+FULL = ("-n", "2", "--dist", "loadgroup")
 # What --fast runs: everything that needs neither a browser, Node.js nor a build.
 FAST = (
     "tests/engine",
@@ -132,6 +137,7 @@ def main() -> int:
 
         from support.browser.engines import DEBIAN_PACKAGES, versions
 
+        arguments = [*FULL, *arguments]
         ensure_npm_packages(dev=True)
         ensure_browsers(DEBIAN_PACKAGES)
         for engine, version in versions().items():
