@@ -356,3 +356,40 @@ def test_the_screens_beyond_the_walk_fit_a_small_phone(
         assert page.evaluate("() => document.documentElement.lang") == (language or "en")
         problems.extend(f"{name}: {problem}" for problem in layout_problems(page))
     assert problems == []
+
+
+# How far the column beside a sideways table is scrolled, and how far it could be.
+SIDE_COLUMN = (
+    "() => { const s = document.querySelector('.dock-side');"
+    " return [s.scrollTop, s.scrollHeight - s.clientHeight]; }"
+)
+# Whether each of the turn's buttons lies wholly inside the column's box.
+BUTTONS_IN_VIEW = """() => {
+  const side = document.querySelector('.dock-side').getBoundingClientRect();
+  return [...document.querySelectorAll('.dock-side button')].map((b) => {
+    const box = b.getBoundingClientRect();
+    return [b.textContent.trim(), box.top >= side.top - 1 && box.bottom <= side.bottom + 1];
+  });
+}"""
+
+
+def test_a_hint_beside_a_sideways_table_leaves_the_buttons_in_view(page: Page, server: LocalServer) -> None:
+    """Held sideways on a small phone, in Large type in Spanish (the longest words), the
+    turn's buttons stand in a column beside the table.  A hint asked for comes below them,
+    never pushing one out of view; the column scrolls to show the rest of it, and stays where
+    the player scrolled it as they select a card (a render of the whole screen)."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(large_type("es"))
+    SCREENS["table, a hint"](page, server.url)
+    assert page.locator(".dock-side .coach").count() == 1, "the hint is shown"
+    buttons = page.evaluate(BUTTONS_IN_VIEW)
+    assert [label for label, _ in buttons] == ["1-12", "Color", "Pista", "Bajar", "Descartar"]
+    assert all(shown for _, shown in buttons), buttons
+    _, room = page.evaluate(SIDE_COLUMN)
+    assert room > 10, "the rest of the hint is a scroll away"
+    page.evaluate("() => { document.querySelector('.dock-side').scrollTop = 10; }")
+    tap(page, Event("select", "1"))
+    assert page.evaluate("() => document.querySelectorAll('.hand [aria-pressed=true]').length") == 1
+    assert page.locator(".dock-side .coach").count() == 1, "the hint stays until the player moves"
+    assert page.evaluate(SIDE_COLUMN)[0] == 10, "a render keeps the place the player scrolled to"

@@ -155,6 +155,37 @@ def test_on_a_small_phone_the_list_keeps_its_place_and_a_refusal_is_in_view(
         context.close()
 
 
+COUNTER_SCROLL = (
+    "() => { const c = document.querySelector('.counter');"
+    " return [c.scrollTop, c.scrollHeight - c.clientHeight]; }"
+)
+
+
+def test_held_sideways_the_card_counter_keeps_its_place_as_cards_are_counted(
+    browser: Browser, server: LocalServer
+) -> None:
+    """A phone held sideways has room for a few of the counter's kinds of card at a time:
+    scrolled down to the Wilds, each tap on + counts one and leaves the list where it was."""
+    context = browser.new_context(viewport={"width": 640, "height": 360}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.emulate_media(reduced_motion="reduce")
+        set_up_pad(page, server.url)
+        tap(page, Event("pad-write"))
+        tap(page, Event("pad-out", "0"))
+        tap(page, Event("pad-count", "1"))
+        _, room = page.evaluate(COUNTER_SCROLL)
+        assert room > 100, "the counter scrolls"
+        page.evaluate("() => { const c = document.querySelector('.counter'); c.scrollTop = c.scrollHeight; }")
+        last = page.locator("[data-action=pad-count-more]").count() - 1
+        for counted in (1, 2):
+            tap(page, Event("pad-count-more", str(last)))
+            assert page.locator(".counter-total").inner_text().startswith(f"{counted} card")
+            assert page.evaluate(COUNTER_SCROLL)[0] == room, "the counter stayed where it was scrolled"
+    finally:
+        context.close()
+
+
 def pad_with_a_hand(page: Any, url: str) -> None:
     set_up_pad(page, url, ("Ann", "Bo", "Cy"))
     tap(page, Event("pad-write"))

@@ -1,6 +1,6 @@
 """Whether a page fits a phone: nothing past the edge, no words cut off by it, no sideways
 scrolling, every control big enough for a finger (44 CSS pixels) and wide enough for its
-label."""
+label, and every box that scrolls named, so that a render keeps its place."""
 
 from __future__ import annotations
 
@@ -91,12 +91,19 @@ def layout_problems(page: Any) -> list[str]:
                                       `${Math.round(box.left)}-${Math.round(box.right)}`);
                 }
                 // A region that scrolls sideways: every scrolling box of the app is meant to
-                // scroll up and down only.
+                // scroll up and down only.  And one that scrolls up and down keeps the place
+                // the player scrolled it to only if it is named (data-scroll): a render
+                // replaces the screen's HTML, and a new box starts at its top.
+                const scrolls = (overflow) => ["auto", "scroll"].includes(overflow);
                 for (const el of [app, ...app.querySelectorAll("*")]) {
-                    if (!["auto", "scroll"].includes(getComputedStyle(el).overflowX)) continue;
-                    if (el.scrollWidth > el.clientWidth + 1)
+                    const style = getComputedStyle(el);
+                    if (scrolls(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
                         problems.push(`${el.tagName}.${el.className} scrolls sideways: ` +
                                       `${el.scrollWidth} > ${el.clientWidth}`);
+                    if (scrolls(style.overflowY) && el.scrollHeight > el.clientHeight + 1 &&
+                        !el.dataset.scroll)
+                        problems.push(`${el.tagName}.${el.className} scrolls with no data-scroll ` +
+                                      `name: a render would move it back to its top`);
                 }
                 return problems;
             }""",

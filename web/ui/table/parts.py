@@ -405,6 +405,7 @@ def prompt_panel(prompt: Prompt, seen: PlayerView, w: Words) -> Markup:
             *body,
             el("div", button(w("button.cancel"), "cancel"), class_="cancel-row"),
             class_="prompt",
+            data_scroll=f"prompt-{prompt.kind.value}",
             role="dialog",
             aria_modal="true",
             aria_labelledby="prompt-title",

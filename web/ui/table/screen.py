@@ -150,7 +150,7 @@ def dock(side: list[Markup | str], hand: Markup | str = "") -> Markup:
     (``dock-side``), and the hand.  On a portrait phone they stack at the bottom, the hand
     between its bar and the buttons; sideways, the hand runs along the bottom and the rest
     stands beside the table (web/styles)."""
-    return el("div", el("div", *side, class_="dock-side"), hand, class_="dock")
+    return el("div", el("div", *side, class_="dock-side", data_scroll="dock"), hand, class_="dock")
 
 
 def coach_line(table: Table, w: Words) -> Markup | str:
