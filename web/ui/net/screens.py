@@ -191,7 +191,6 @@ def scanner(w: Words) -> Markup:
             ),
             el("div", button(w("button.cancel"), "stop-scan"), class_="row"),
             class_="scanner-words",
-            data_scroll="scanner",
         ),
         id=SCANNER,
         class_="scanner",
