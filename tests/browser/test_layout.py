@@ -20,6 +20,8 @@ from support.browser.driving import (
     put_saved_game,
     renders,
     resumed,
+    scroll_box,
+    scrolled,
     start_game,
     tap,
     wait_ready,
@@ -358,11 +360,6 @@ def test_the_screens_beyond_the_walk_fit_a_small_phone(
     assert problems == []
 
 
-# How far the column beside a sideways table is scrolled, and how far it could be.
-SIDE_COLUMN = (
-    "() => { const s = document.querySelector('.dock-side');"
-    " return [s.scrollTop, s.scrollHeight - s.clientHeight]; }"
-)
 # Whether each of the turn's buttons lies wholly inside the column's box.
 BUTTONS_IN_VIEW = """() => {
   const side = document.querySelector('.dock-side').getBoundingClientRect();
@@ -386,10 +383,10 @@ def test_a_hint_beside_a_sideways_table_leaves_the_buttons_in_view(page: Page, s
     buttons = page.evaluate(BUTTONS_IN_VIEW)
     assert [label for label, _ in buttons] == ["1-12", "Color", "Pista", "Bajar", "Descartar"]
     assert all(shown for _, shown in buttons), buttons
-    _, room = page.evaluate(SIDE_COLUMN)
+    _, room = scrolled(page, ".dock-side")
     assert room > 10, "the rest of the hint is a scroll away"
-    page.evaluate("() => { document.querySelector('.dock-side').scrollTop = 10; }")
+    scroll_box(page, ".dock-side", 10)
     tap(page, Event("select", "1"))
     assert page.evaluate("() => document.querySelectorAll('.hand [aria-pressed=true]').length") == 1
     assert page.locator(".dock-side .coach").count() == 1, "the hint stays until the player moves"
-    assert page.evaluate(SIDE_COLUMN)[0] == 10, "a render keeps the place the player scrolled to"
+    assert scrolled(page, ".dock-side")[0] == 10, "a render keeps the place the player scrolled to"

@@ -15,7 +15,7 @@ from phase10.pad import standings as pad_standings
 from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.a11y import axe_problems
-from support.browser.driving import LocalServer, open_app, renders, tap
+from support.browser.driving import LocalServer, open_app, renders, scroll_box, scrolled, tap
 from support.browser.layout import layout_problems
 from support.web.taps import pad_hand_taps
 
@@ -155,12 +155,6 @@ def test_on_a_small_phone_the_list_keeps_its_place_and_a_refusal_is_in_view(
         context.close()
 
 
-COUNTER_SCROLL = (
-    "() => { const c = document.querySelector('.counter');"
-    " return [c.scrollTop, c.scrollHeight - c.clientHeight]; }"
-)
-
-
 def test_held_sideways_the_card_counter_keeps_its_place_as_cards_are_counted(
     browser: Browser, server: LocalServer
 ) -> None:
@@ -174,14 +168,14 @@ def test_held_sideways_the_card_counter_keeps_its_place_as_cards_are_counted(
         tap(page, Event("pad-write"))
         tap(page, Event("pad-out", "0"))
         tap(page, Event("pad-count", "1"))
-        _, room = page.evaluate(COUNTER_SCROLL)
+        _, room = scrolled(page, ".counter")
         assert room > 100, "the counter scrolls"
-        page.evaluate("() => { const c = document.querySelector('.counter'); c.scrollTop = c.scrollHeight; }")
+        scroll_box(page, ".counter", room)
         last = page.locator("[data-action=pad-count-more]").count() - 1
         for counted in (1, 2):
             tap(page, Event("pad-count-more", str(last)))
             assert page.locator(".counter-total").inner_text().startswith(f"{counted} card")
-            assert page.evaluate(COUNTER_SCROLL)[0] == room, "the counter stayed where it was scrolled"
+            assert scrolled(page, ".counter")[0] == room, "the counter stayed where it was scrolled"
     finally:
         context.close()
 

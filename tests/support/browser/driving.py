@@ -283,6 +283,21 @@ def renders(page: Any) -> int:
     return int(page.evaluate("() => Number(document.documentElement.dataset.renders || 0)"))
 
 
+def scrolled(page: Any, selector: str) -> tuple[float, float]:
+    """How far the box ``selector`` is scrolled, and how far it could be."""
+    top, room = page.evaluate(
+        "(s) => { const box = document.querySelector(s);"
+        " return [box.scrollTop, box.scrollHeight - box.clientHeight]; }",
+        selector,
+    )
+    return float(top), float(room)
+
+
+def scroll_box(page: Any, selector: str, top: float) -> None:
+    """Scroll the box ``selector`` to ``top`` (the browser stops it at its foot), as a finger would."""
+    page.evaluate("([s, top]) => { document.querySelector(s).scrollTop = top; }", [selector, top])
+
+
 def control_for(event: Any) -> str:
     """A selector for the control that makes ``event`` (the first one, if several match)."""
     if event.name in ("select", "choose", "hit") or event.value:

@@ -146,10 +146,11 @@ def table_area(table: Table, w: Words, pile_view: Markup, *parts: Markup) -> Mar
 
 
 def dock(side: list[Markup | str], hand: Markup | str = "") -> Markup:
-    """The part of the screen that never scrolls: what just happened and the turn's buttons
-    (``dock-side``), and the hand.  On a portrait phone they stack at the bottom, the hand
-    between its bar and the buttons; sideways, the hand runs along the bottom and the rest
-    stands beside the table (web/styles)."""
+    """The part of the screen that never scrolls away: what just happened and the turn's
+    buttons (``dock-side``), and the hand.  On a portrait phone they stack at the bottom, the
+    hand between its bar and the buttons; sideways, the hand runs along the bottom and the
+    rest stands beside the table (web/styles), a column that scrolls when a hint is longer
+    than its room, and keeps its place (``data-scroll``)."""
     return el("div", el("div", *side, class_="dock-side", data_scroll="dock"), hand, class_="dock")
 
 
