@@ -54,6 +54,7 @@ from support.browser.driving import (
 from support.browser.engines import (
     BOOT_TIMEOUT,
     ENGINES,
+    SNAPSHOT_SETTLED,
     WARNINGS,
     Chromium,
     Engine,
@@ -169,10 +170,9 @@ def test_the_service_worker_controls_the_page_after_a_reload(launch: Launch, ser
     engine = launch()
     engine.open(server.url)
     engine.wait_ready()
+    # Settled before the server's log is read from here: the reload would settle too.
     engine.wait_for_worker()
-    # The snapshot of Python (web/snapshot.js) loads in a worker once the page is controlled;
-    # a reload that cuts that load off is reported by Firefox as a page error.
-    engine.wait_until("() => document.documentElement.dataset.snapshot", timeout=BOOT_TIMEOUT)
+    engine.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
     asked = len(server.paths)
     engine.reload()
     engine.wait_ready()
@@ -403,7 +403,7 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
     engine.open(server.url)
     engine.wait_ready()
     engine.wait_for_worker()
-    state = "() => document.documentElement.dataset.snapshot"
+    state = SNAPSHOT_SETTLED
     made = engine.wait_until(state, timeout=BOOT_TIMEOUT)
     # "none" is a start that fell back to the stock library (seen once in WebKit on CI):
     # the page's warnings say why.
@@ -454,11 +454,9 @@ def test_the_kept_screen_is_painted_before_python_and_a_tap_on_it_waits_for_pyth
     engine = launch()
     engine.open(server.url)
     engine.wait_ready()
+    # Settled before main.py leaves the cache: the snapshot worker may ask for it too.
     engine.wait_for_worker()
-    # The snapshot of Python (web/snapshot.js) loads in a worker once the page is controlled;
-    # a reload that cuts that load off is reported by Firefox as a page error (the race this
-    # test lost now and then, on a quiet machine too).
-    engine.wait_until("() => document.documentElement.dataset.snapshot", timeout=BOOT_TIMEOUT)
+    engine.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
     assert engine.wait_until(KEPT) == "home"
     engine.run(FORGET_MAIN)
     gate = server.hold("/main.py")

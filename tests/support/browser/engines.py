@@ -64,6 +64,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 MOST_TOOLBAR = 200  # px: MiniBrowser's toolbar is about 50; more means a resize under way
 # WebKitGTK boots Pyodide in 6-16 s here, several times Chromium's: waits are generous.
 BOOT_TIMEOUT = 180.0
+# web/interpreter.js says what became of its memory snapshot once it knows: restored,
+# stored, failed, or none (a start with the stock library, which makes none).
+SNAPSHOT_SETTLED = "() => document.documentElement.dataset.snapshot"
 
 # What Python writes to the console when an exception escapes: a traceback, or asyncio's
 # word for a task that failed with nobody awaiting it.  Either fails a test.
@@ -148,8 +151,19 @@ class Engine(ABC):
         self._gather()
         self._navigate(url)
 
-    def reload(self) -> None:
-        """Reload the page as a person would: through the service worker, if one controls it."""
+    def reload(self, *, settle: bool = True) -> None:
+        """Reload the page as a person would: through the service worker, if one controls it.
+
+        First, unless ``settle`` is false, wait for what a start leaves running beside the
+        ready app: the service worker installing, then the snapshot worker
+        (web/snapshot.js, which loads Python through the service worker).  A reload that
+        cuts the snapshot worker off is reported by Firefox as a page error ("A
+        ServiceWorker intercepted the request and encountered an unexpected error"), a race
+        three tests lost now and then on CI before each was given this wait by hand; and
+        WebKit never finishes installing a worker cut off."""
+        if settle:
+            self.wait_for_worker()
+            self.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
         self._gather()
         self._reload()
 
