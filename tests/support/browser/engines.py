@@ -158,9 +158,9 @@ class Engine(ABC):
         ready app: the service worker installing, then the snapshot worker
         (web/snapshot.js, which loads Python through the service worker).  A reload that
         cuts the snapshot worker off is reported by Firefox as a page error ("A
-        ServiceWorker intercepted the request and encountered an unexpected error"), a race
-        three tests lost now and then on CI before each was given this wait by hand; and
-        WebKit never finishes installing a worker cut off."""
+        ServiceWorker intercepted the request and encountered an unexpected error"): two
+        tests lost that race now and then until each was given this wait by hand, and a
+        third lost it on CI.  And WebKit never finishes installing a worker cut off."""
         if settle:
             self.wait_for_worker()
             self.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
