@@ -70,6 +70,7 @@ from playwright.sync_api import Error as PlaywrightError
 import startup_engines
 from common import machine, write_json
 from support.browser import chromium
+from support.browser.engines import SNAPSHOT_SETTLED
 
 ROOT = build.ROOT
 
@@ -392,7 +393,7 @@ def prepare_profile(playwright: Playwright, server: Server, kind: Kind, profile:
         watch.timed(goto(page, server.url(kind)), f"{kind}, preparing the warm profile")
         wait_controlled(page, f"{kind}, preparing the warm profile")
         if kind == "app":  # and the memory snapshot it makes once controlled is stored
-            page.wait_for_function(startup_engines.SNAPSHOT_SETTLED, timeout=TIMEOUT_MS)
+            page.wait_for_function(SNAPSHOT_SETTLED, timeout=TIMEOUT_MS)
         watch.timed(page.reload, f"{kind}, preparing the warm profile (reload)")
     finally:
         context.close()

@@ -30,7 +30,6 @@ from typing import Any, Protocol
 
 from support.browser.engines import (
     BOOT_TIMEOUT,
-    SNAPSHOT_SETTLED,
     Engine,
     Firefox,
     WebKit,
@@ -135,11 +134,12 @@ def _one_round(
     try:
         engine.open(server.url(kind))
         times["first"] = _timed(engine)
-        engine.wait_for_worker()
-        if kind == "app":  # the memory snapshot it makes once controlled, stored (or failed)
-            engine.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
+        if kind == "app":  # and the memory snapshot it makes once controlled, stored (or failed)
+            engine.settle()
+        else:  # the bare page makes no snapshot
+            engine.wait_for_worker()
         server.stop()
-        engine.reload(settle=False)  # settled above: the bare page makes no snapshot
+        engine.reload(settle=False)  # settled above
         times["warm_reload"] = _timed(engine)
         problems += engine.findings()[0]
     finally:

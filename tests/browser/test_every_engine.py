@@ -170,9 +170,7 @@ def test_the_service_worker_controls_the_page_after_a_reload(launch: Launch, ser
     engine = launch()
     engine.open(server.url)
     engine.wait_ready()
-    # Settled before the server's log is read from here: the reload would settle too.
-    engine.wait_for_worker()
-    engine.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
+    engine.settle()  # before the server's log is read from here (the reload would settle too)
     asked = len(server.paths)
     engine.reload()
     engine.wait_ready()
@@ -402,9 +400,7 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
     engine = launch()
     engine.open(server.url)
     engine.wait_ready()
-    engine.wait_for_worker()
-    state = SNAPSHOT_SETTLED
-    made = engine.wait_until(state, timeout=BOOT_TIMEOUT)
+    made = engine.settle()
     # "none" is a start that fell back to the stock library (seen once in WebKit on CI):
     # the page's warnings say why.
     assert made == "stored", f"snapshot {made}; the page warned: {engine.run(WARNINGS)}"
@@ -414,7 +410,7 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
         engine.run("() => localStorage.removeItem('ten-phases/game')")
         engine.reload()
         engine.wait_ready()
-        assert engine.run(state) == "restored"
+        assert engine.run(SNAPSHOT_SETTLED) == "restored"
         # PyScript's package and the UI's modules that need it, from the bytecode kept
         # with the snapshot: nothing compiled from source.
         found = engine.run(KEPT_BYTECODE)
@@ -454,9 +450,7 @@ def test_the_kept_screen_is_painted_before_python_and_a_tap_on_it_waits_for_pyth
     engine = launch()
     engine.open(server.url)
     engine.wait_ready()
-    # Settled before main.py leaves the cache: the snapshot worker may ask for it too.
-    engine.wait_for_worker()
-    engine.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
+    engine.settle()  # before main.py leaves the cache: the snapshot worker may ask for it too
     assert engine.wait_until(KEPT) == "home"
     engine.run(FORGET_MAIN)
     gate = server.hold("/main.py")

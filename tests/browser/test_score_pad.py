@@ -139,9 +139,9 @@ def test_on_a_small_phone_the_list_keeps_its_place_and_a_refusal_is_in_view(
         set_up_pad(page, server.url, ("Ann", "Bartholomew", "Cy", "Dee", "Ed", "Flo"))
         tap(page, Event("pad-write"))
         tap(page, Event("pad-out", "5"))  # Flo went out: chosen at the top, the list stays put
-        assert page.evaluate("() => document.querySelector('.pad-area').scrollTop") == 0
+        assert scrolled(page, ".pad-area")[0] == 0
         tap(page, Event("pad-at", "4"))  # Ed, near the foot of the list: it scrolls to him
-        assert page.evaluate("() => document.querySelector('.pad-area').scrollTop") > 0
+        assert scrolled(page, ".pad-area")[0] > 0
         for event in (Event("pad-key", "2"), Event("pad-key", "5")):
             tap(page, event)
             assert page.evaluate(SEEN, ".pad-row.at"), f"Ed's row is still in view after {event}"

@@ -162,8 +162,7 @@ class Engine(ABC):
         tests lost that race now and then until each was given this wait by hand, and a
         third lost it on CI.  And WebKit never finishes installing a worker cut off."""
         if settle:
-            self.wait_for_worker()
-            self.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT)
+            self.settle()
         self._gather()
         self._reload()
 
@@ -201,6 +200,12 @@ class Engine(ABC):
             timeout=BOOT_TIMEOUT,
         )
         self.wait_until("() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+
+    def settle(self) -> str:
+        """Until the service worker controls the page and the memory snapshot is settled;
+        returns what became of the snapshot (``SNAPSHOT_SETTLED``)."""
+        self.wait_for_worker()
+        return str(self.wait_until(SNAPSHOT_SETTLED, timeout=BOOT_TIMEOUT))
 
     def resize(self, width: int, height: int) -> tuple[int, int]:
         """Make the viewport ``width`` x ``height`` CSS px, or as near as the engine allows;
