@@ -25,11 +25,13 @@ import http.server
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -532,11 +534,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """Each request in a thread of its own; a browser that hangs up is no error of the server's."""
+
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any) -> None:
+        # A browser drops an answer it no longer wants (a reload or a closed tab during a
+        # download, a fetch cut short): writing the rest fails, and the stock server would
+        # print a traceback for what is ordinary. Every other error is still printed.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, port: int, host: str = "127.0.0.1", handler: type[Handler] = Handler
-) -> http.server.ThreadingHTTPServer:
+) -> Server:
     serve_directory = functools.partial(handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), serve_directory)
+    return Server((host, port), serve_directory)
 
 
 def serve(directory: Path, port: int) -> None:

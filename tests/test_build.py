@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import json
 import re
+import socket
 import struct
 import sys
 import threading
@@ -195,6 +196,55 @@ def test_the_server_sends_the_right_types(dist):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _hang_up_during(base_port: int, path: str) -> None:
+    """Ask for ``path`` and hang up after its first bytes, as a browser drops a download it
+    no longer wants: a reset (linger 0), with a small receive buffer so the answer is cut."""
+    with socket.create_connection(("127.0.0.1", base_port)) as connection:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        connection.sendall(f"GET /{path} HTTP/1.0\r\n\r\n".encode())
+        assert connection.recv(12).startswith(b"HTTP/1.0 200")
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
+def test_a_browser_hanging_up_is_no_error_of_the_servers(dist, capfd):
+    server = build.make_server(dist, 0)
+    answered = threading.Semaphore(0)
+    finish = server.shutdown_request
+
+    def finished(request):  # the last step of each request's thread, after any error
+        finish(request)
+        answered.release()
+
+    server.shutdown_request = finished
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        for _ in range(3):
+            _hang_up_during(port, "pyodide/pyodide.asm.wasm")
+        for _ in range(3):
+            assert answered.acquire(timeout=10), "a request's thread did not finish"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/sw.js") as response:
+            assert response.status == 200, "the server stopped answering"
+    finally:
+        server.shutdown()
+        server.server_close()
+    printed = capfd.readouterr().err
+    assert "Traceback" not in printed and "Exception occurred" not in printed, printed
+
+
+def test_the_server_still_prints_its_own_errors(dist, capfd):
+    server = build.make_server(dist, 0)
+    try:
+        try:
+            raise ValueError("a fault of the server's")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))  # type: ignore[arg-type]
+    finally:
+        server.server_close()
+    printed = capfd.readouterr().err
+    assert "ValueError: a fault of the server's" in printed and "Traceback" in printed
 
 
 def test_the_standard_library_is_shipped_precompiled_by_pyodides_python(dist):
