@@ -33,7 +33,9 @@ navigation; "wall" is ``time.perf_counter()`` around Playwright's navigate + wai
 The app also marks its first real screen: ``ten-phases:painted`` when boot.js paints
 the screen stored by the last run (before Python starts), ``ten-phases:live`` when
 Python's first render replaces it (or, with nothing stored, replaces the loading card);
-"first screen" is the earlier of the two.
+"marked" is the earlier of the two. Both are set as the screen is put in the page, which
+draws it only at its next frame: "drawn" is boot.js's ``ten-phases:shown``, the end of
+that frame, what a player sees, and what the goals are held to.
 
 A phone is slower than this machine: ``--cpu-throttle 1,4`` (the default) runs the
 Chromium rounds at full speed and again with the CPU slowed 4x
@@ -125,6 +127,9 @@ FIRST_SCREEN_AT = """(() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
   return [at('ten-phases:painted'), at('ten-phases:live')];
 })()"""
+# The end of the frame that drew the first real screen (web/boot.js), set just after it.
+SHOWN = "performance.getEntriesByName('ten-phases:shown').length > 0"
+SHOWN_AT = "performance.getEntriesByName('ten-phases:shown')[0].startTime"
 # How much slower than this machine the CPU runs (Emulation.setCPUThrottlingRate): set by main.
 THROTTLE = {"rate": 1.0}
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -252,6 +257,7 @@ class Load:
     wall_ms: float
     painted_ms: float | None = None  # the stored screen painted before Python started
     live_ms: float | None = None  # Python's first render
+    shown_ms: float | None = None  # the end of the frame that drew the first of them
 
     @property
     def first_screen_ms(self) -> float | None:
@@ -329,11 +335,16 @@ class Watch:
         if in_page is None:
             raise BenchError(f"{what}: ready, but without its {startup_engines.READY_MARK} mark")
         painted, live = self.page.evaluate(FIRST_SCREEN_AT)
+        shown = None
+        if painted is not None or live is not None:  # the app's page (the bare one has none)
+            self.page.wait_for_function(SHOWN, timeout=TIMEOUT_MS)
+            shown = float(self.page.evaluate(SHOWN_AT))
         return Load(
             float(in_page),
             wall,
             None if painted is None else float(painted),
             None if live is None else float(live),
+            shown,
         )
 
 
@@ -547,18 +558,26 @@ def report(results: Results) -> dict[str, Any]:
             print(f"{label:<28}{name:<9}{cells[0]:>24}{cells[1]:>25}{ratio:>9.2f}x")
 
     print("\nThe app's first real screen (stored and painted before Python, or the first live render), ms:")
+    print("drawn (the end of the frame that drew it), and marked (as it was put in the page)")
     first_screens: dict[str, Any] = {}
     for scenario, title in SCENARIOS.items():
         loads = results.loads[scenario]["app"]
-        times = [load.first_screen_ms for load in loads if load.first_screen_ms is not None]
+        times = [load.shown_ms for load in loads if load.shown_ms is not None]
+        marks = [load.first_screen_ms for load in loads if load.first_screen_ms is not None]
         painted = sum(1 for load in loads if load.painted_ms is not None)
-        if not times:
+        if not times or not marks:
             print(f"  {title:<28}no mark")
             continue
-        first_screens[scenario] = {**summary(times), "painted_from_storage": painted, "loads": len(loads)}
-        stats = first_screens[scenario]
+        first_screens[scenario] = {
+            **summary(times),
+            "marked": summary(marks),
+            "painted_from_storage": painted,
+            "loads": len(loads),
+        }
+        drawn, marked = first_screens[scenario], first_screens[scenario]["marked"]
         print(
-            f"  {title:<28}{stats['median']:.0f} ms ({stats['min']:.0f}-{stats['max']:.0f}); "
+            f"  {title:<28}drawn {drawn['median']:.0f} ms ({drawn['min']:.0f}-{drawn['max']:.0f}); "
+            f"marked {marked['median']:.0f} ms ({marked['min']:.0f}-{marked['max']:.0f}); "
             f"painted from storage in {painted} of {len(loads)}"
         )
 
@@ -660,7 +679,7 @@ def _issue35_checks(
     if warm["ready_ms"] is not None:
         checks.append(("ready", ready["app"]["median"], warm["ready_ms"], " ms"))
     if scenario in first_screens:
-        checks.append(("first screen", first_screens[scenario]["median"], warm["first_screen_ms"], " ms"))
+        checks.append(("screen drawn", first_screens[scenario]["median"], warm["first_screen_ms"], " ms"))
     for name, value, at_most, unit in checks:
         verdict = "met" if value <= at_most else "NOT met"
         shown = f"{value:.2f}{unit}" if unit == "x" else f"{value:.0f}{unit}"

@@ -68,18 +68,24 @@ def ready_at(engine: Engine) -> float:
     return float(engine.wait_until(script, timeout=BOOT_TIMEOUT))
 
 
-# The app's first real screen: the stored one painted before Python, or Python's first render.
+# The app's first real screen: the stored one painted before Python, or Python's first render,
+# as marked when it was put in the page; and the end of the frame that drew it (boot.js's
+# "ten-phases:shown"), which is what a player sees. The bare page has neither.
 FIRST_SCREEN_AT = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
   const times = [at('ten-phases:painted'), at('ten-phases:live')].filter((t) => t !== undefined);
   return times.length ? Math.min(...times) : null;
 }"""
+SHOWN_AT = "() => performance.getEntriesByName('ten-phases:shown')[0]?.startTime ?? null"
 
 
-def first_screen_at(engine: Engine) -> float | None:
-    """When the app's first real screen was on the page (ms), or None (the bare page)."""
+def first_screen_at(engine: Engine) -> tuple[float, float] | None:
+    """When the app's first real screen was put in the page and when it was drawn (ms), or
+    None (the bare page)."""
     at = engine.run(FIRST_SCREEN_AT)
-    return None if at is None else float(at)
+    if at is None:
+        return None
+    return float(at), float(engine.wait_until(SHOWN_AT, timeout=BOOT_TIMEOUT))
 
 
 def run(name: str, rounds: int, server: Server) -> dict[str, Any]:
@@ -88,7 +94,8 @@ def run(name: str, rounds: int, server: Server) -> dict[str, Any]:
     if lacking:
         raise RuntimeError(f"{name}: missing {', '.join(lacking)} (tests/run.py installs them)")
     loads: dict[str, dict[str, list[float]]] = {s: {k: [] for k in KINDS} for s in SCENARIOS}
-    first_screens: dict[str, list[float]] = {s: [] for s in SCENARIOS}
+    first_screens: dict[str, list[float]] = {s: [] for s in SCENARIOS}  # drawn
+    first_marks: dict[str, list[float]] = {s: [] for s in SCENARIOS}  # put in the page
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="startup-engines-") as work, ExitStack() as stack:
         folder = Path(work)
@@ -109,26 +116,28 @@ def run(name: str, rounds: int, server: Server) -> dict[str, Any]:
                 for scenario, (ready, first) in times.items():
                     loads[scenario][kind].append(ready)
                     if kind == "app" and first is not None:
-                        first_screens[scenario].append(first)
+                        first_marks[scenario].append(first[0])
+                        first_screens[scenario].append(first[1])
             print(f"  {name}: round {round_}/{rounds} done", file=sys.stderr, flush=True)
     return {
         "engine": name,
         "version": versions()[name],
         "loads": loads,
         "first_screens": first_screens,
+        "first_marks": first_marks,
         "problems": problems,
     }
 
 
-def _timed(engine: Engine) -> tuple[float, float | None]:
-    """Ready, and the first real screen, in ms from navigation start."""
+def _timed(engine: Engine) -> tuple[float, tuple[float, float] | None]:
+    """Ready, and the first real screen (marked, drawn), in ms from navigation start."""
     return ready_at(engine), first_screen_at(engine)
 
 
 def _one_round(
     launch: Callable[[Path], Engine], server: Server, kind: str, profile: Path, problems: list[str]
-) -> dict[str, tuple[float, float | None]]:
-    times: dict[str, tuple[float, float | None]] = {}
+) -> dict[str, tuple[float, tuple[float, float] | None]]:
+    times: dict[str, tuple[float, tuple[float, float] | None]] = {}
     server.start()
     engine = launch(profile)
     try:
@@ -183,13 +192,18 @@ def report(result: dict[str, Any], write: Callable[[str], None] = print) -> dict
             if values:
                 write(f"  {title:<28}{kind:<6}{values}")
     write("  the app's first real screen (painted from storage, or the first live render), ms:")
+    write("  drawn (the frame after it was put in the page), and marked as it was put in the page")
     for scenario, title in SCENARIOS.items():
-        firsts = result["first_screens"][scenario]
+        firsts, marks = result["first_screens"][scenario], result["first_marks"][scenario]
         if firsts:
             first = statistics.median(firsts)
             table.setdefault(scenario, {})["first_screen"] = first
-            write(f"    {title:<28}{first:.0f} ms ({min(firsts):.0f}-{max(firsts):.0f})")
-    write("  issue 35's goals, warm offline: ready at most 0.3x bare, the first screen within 250 ms")
+            table[scenario]["first_mark"] = statistics.median(marks)
+            write(
+                f"    {title:<28}drawn {first:.0f} ms ({min(firsts):.0f}-{max(firsts):.0f}); "
+                f"marked {statistics.median(marks):.0f} ms ({min(marks):.0f}-{max(marks):.0f})"
+            )
+    write("  issue 35's goals, warm offline: ready at most 0.3x bare, the first screen drawn within 250 ms")
     for scenario in ("warm_new", "warm_reload"):
         row = table.get(scenario, {})
         if "ratio" in row:
