@@ -111,7 +111,7 @@ function hold(event) {
 
 // The marks of the first real screen ("ten-phases:painted" here, Python's "ten-phases:live")
 // are set as it is put in the page; it is drawn at the next frame the busy thread makes room
-// for, 40-120 ms later in a start on this machine. "ten-phases:shown" marks that frame's end
+// for, 10-300 ms later in a start on this machine. "ten-phases:shown" marks that frame's end
 // for benchmarks/startup.py: a frame's callbacks run just before it is drawn, and a task
 // they queue runs after it.
 function markShownAfterNextFrame() {
