@@ -127,9 +127,6 @@ FIRST_SCREEN_AT = """(() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
   return [at('ten-phases:painted'), at('ten-phases:live')];
 })()"""
-# The end of the frame that drew the first real screen (web/boot.js), set just after it.
-SHOWN = "performance.getEntriesByName('ten-phases:shown').length > 0"
-SHOWN_AT = "performance.getEntriesByName('ten-phases:shown')[0].startTime"
 # How much slower than this machine the CPU runs (Emulation.setCPUThrottlingRate): set by main.
 THROTTLE = {"rate": 1.0}
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -337,8 +334,8 @@ class Watch:
         painted, live = self.page.evaluate(FIRST_SCREEN_AT)
         shown = None
         if painted is not None or live is not None:  # the app's page (the bare one has none)
-            self.page.wait_for_function(SHOWN, timeout=TIMEOUT_MS)
-            shown = float(self.page.evaluate(SHOWN_AT))
+            drawn = self.page.wait_for_function(startup_engines.SHOWN_AT, timeout=TIMEOUT_MS)
+            shown = float(drawn.json_value())
         return Load(
             float(in_page),
             wall,

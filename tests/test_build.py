@@ -198,10 +198,10 @@ def test_the_server_sends_the_right_types(dist):
         server.server_close()
 
 
-def _hang_up_during(base_port: int, path: str) -> None:
+def _hang_up_during(port: int, path: str) -> None:
     """Ask for ``path`` and hang up after its first bytes, as a browser drops a download it
     no longer wants: a reset (linger 0), with a small receive buffer so the answer is cut."""
-    with socket.create_connection(("127.0.0.1", base_port)) as connection:
+    with socket.create_connection(("127.0.0.1", port)) as connection:
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         connection.sendall(f"GET /{path} HTTP/1.0\r\n\r\n".encode())
         assert connection.recv(12).startswith(b"HTTP/1.0 200")
