@@ -81,7 +81,8 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       if (request.mode === "navigate") {
-        return (await cache.match(SCOPE + "index.html")) || fetch(request);
+        const page = await cache.match(SCOPE + "index.html");
+        return page ? servedPage(page) : fetch(request);
       }
       const kept = await cache.match(request, { ignoreSearch: true });
       if (kept) return kept;
@@ -90,3 +91,63 @@ self.addEventListener("fetch", (event) => {
     })(),
   );
 });
+
+// --- The page, served with its first screen ----------------------------------------------
+// The page keeps a copy of the screen the next start opens on (web/platform.js's
+// keepFirstScreen, after ui/shell/first_paint.py's record in localStorage). Written into
+// index.html here, it is drawn with the page's first frame, before any script runs, instead
+// of after boot.js has read localStorage. Until boot.js has checked it against localStorage
+// (the authority: the copy can lag) the screen is inert, and boot.js puts the loading card
+// back, or the kept screen, if it is not the one localStorage keeps. These repeat
+// first_paint.FORMAT and MAX_CHARS and platform.js's names; tests/web/test_boot_js.py holds
+// them equal.
+const FIRST_SCREEN_CACHE = "ten-phases/first-screen";
+const FIRST_SCREEN_PATH = "first-screen";
+const FIRST_SCREEN_FORMAT = 1;
+const FIRST_SCREEN_MAX_CHARS = 400_000;
+// Where index.html takes the screen: each is in the page exactly once (tests/test_build.py).
+const PAGE_HTML = '<html lang="en"';
+const PAGE_LOADING = '<div id="loading" class="loading"';
+const PAGE_APP = '<main id="app" class="app" hidden></main>';
+
+async function servedPage(page) {
+  const screen = await firstScreen();
+  if (screen === null) return page;
+  const text = withFirstScreen(await page.clone().text(), screen);
+  if (text === null) return page;
+  const type = page.headers.get("content-type") ?? "text/html; charset=utf-8";
+  return new Response(text, { headers: { "content-type": type } });
+}
+
+// The copy, if it is one of this build's screens; null for none, another build's, or damage.
+async function firstScreen() {
+  try {
+    const copy = await caches.match(SCOPE + FIRST_SCREEN_PATH, { cacheName: FIRST_SCREEN_CACHE });
+    if (!copy) return null;
+    const stamp = copy.headers.get("x-first-screen-stamp") ?? "";
+    const text = await copy.text();
+    if (!/^[0-9a-f]{8}$/.test(stamp) || text.length > FIRST_SCREEN_MAX_CHARS) return null;
+    const kept = JSON.parse(text);
+    const fits =
+      kept?.format === FIRST_SCREEN_FORMAT &&
+      kept.build === BUILD &&
+      typeof kept.html === "string" &&
+      /^[a-z]{2,3}$/.test(kept.language) &&
+      typeof kept.large_type === "boolean";
+    return fits ? { html: kept.html, language: kept.language, largeType: kept.large_type, stamp } : null;
+  } catch {
+    return null; // a copy that is not one: the page as it is
+  }
+}
+
+// index.html with the screen in #app (inert, stamped for boot.js), in the screen's language
+// and type size, and the loading card's contents hidden; null if the page has no place for it.
+// (Replaced by functions: a "$" in the screen is text, not a replacement pattern.)
+function withFirstScreen(page, { html, language, largeType, stamp }) {
+  if (![PAGE_HTML, PAGE_LOADING, PAGE_APP].every((mark) => page.split(mark).length === 2)) return null;
+  const served = `<main id="app" class="app" inert aria-busy="true" data-served="${stamp}">${html}</main>`;
+  return page
+    .replace(PAGE_HTML, () => `<html lang="${language}"${largeType ? ' class="large-type"' : ""}`)
+    .replace(PAGE_LOADING, () => `${PAGE_LOADING} data-served`)
+    .replace(PAGE_APP, () => served);
+}

@@ -7,8 +7,10 @@ import hashlib
 import importlib.util
 import json
 import re
+import shutil
 import socket
 import struct
+import subprocess
 import sys
 import threading
 import urllib.request
@@ -290,3 +292,88 @@ def test_the_uis_modules_and_catalogues_come_as_one_file(dist):
     assert not (dist / "ui").exists(), "and not also one by one"
     assert "files" not in json.loads((dist / "pyscript.json").read_text()), "PyScript fetches none"
     assert (dist / "main.py").is_file()
+
+
+# sw.js's servedPage run in Node on the built sw.js and index.html, with the copy of the kept
+# screen (web/platform.js's keepFirstScreen) stubbed in the Cache API.
+SERVE_IN_NODE = r"""
+const fs = require("fs");
+const [worker, index, cases] = JSON.parse(fs.readFileSync(0, "utf8"));
+globalThis.self = { location: new URL("http://127.0.0.1:8000/sw.js"), addEventListener() {} };
+let copy;
+globalThis.caches = {
+  match: async (url, options) =>
+    url === "http://127.0.0.1:8000/first-screen" && options?.cacheName === "ten-phases/first-screen"
+      ? copy
+      : undefined,
+};
+const { servedPage } = new Function(fs.readFileSync(worker, "utf8") + "\nreturn { servedPage };")();
+(async () => {
+  const out = [];
+  for (const kept of cases) {
+    copy = kept && new Response(kept.text, { headers: { "x-first-screen-stamp": kept.stamp } });
+    const page = new Response(fs.readFileSync(index, "utf8"), { headers: { "content-type": "text/html" } });
+    const served = await servedPage(page);
+    out.push({ text: await served.text(), type: served.headers.get("content-type") });
+  }
+  console.log(JSON.stringify(out));
+})();
+"""
+
+
+def _served_pages(dist: Path, cases: list[dict[str, str] | None]) -> list[dict[str, str]]:
+    """The page sw.js answers a start with, for each copy of a kept screen (None: no copy)."""
+    arguments = json.dumps([str(dist / "sw.js"), str(dist / "index.html"), cases])
+    out = subprocess.run(
+        ["node", "-e", SERVE_IN_NODE], input=arguments, capture_output=True, text=True, check=True, timeout=60
+    )
+    return list(json.loads(out.stdout))
+
+
+def _kept_copy(build_id: str, stamp: str = "0123abcd", **changes: object) -> dict[str, str]:
+    record: dict[str, object] = {
+        "format": 1,
+        "build": build_id,
+        "language": "es",
+        "large_type": True,
+        "screen": "home",
+        "html": '<h1 class="title">Diez $& fases $1</h1>',
+    }
+    return {"text": json.dumps(record | changes), "stamp": stamp}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the service worker's function")
+def test_the_service_worker_serves_the_page_with_the_kept_screen_of_its_build_only(dist):
+    index = (dist / "index.html").read_text()
+    build_id = index.split('name="app-build" content="')[1][:16]
+    served, *refused = _served_pages(
+        dist,
+        [
+            _kept_copy(build_id),
+            None,
+            _kept_copy("another-build"),
+            _kept_copy(build_id, format=2),
+            _kept_copy(build_id, stamp="not-a-stamp"),
+            _kept_copy(build_id, language='en" onload="x'),
+            _kept_copy(build_id, large_type="yes"),
+            _kept_copy(build_id, html=["not", "html"]),
+            _kept_copy(build_id, html="x" * 400_000),
+            {"text": '{"format": 1, "html": ', "stamp": "0123abcd"},
+        ],
+    )
+    assert all(page == {"text": index, "type": "text/html"} for page in refused), "the page as it is"
+    page = served["text"]
+    assert served["type"] == "text/html"
+    # The screen, verbatim ("$&" is text), in #app: inert and busy until boot.js has checked
+    # it, stamped for that check; the page in its language and type size; the loading card
+    # drawing nothing but its notice of scripts that never ran.
+    app = '<main id="app" class="app" inert aria-busy="true" data-served="0123abcd">'
+    assert f'{app}<h1 class="title">Diez $& fases $1</h1></main>' in page
+    assert '<html lang="es" class="large-type" data-build=' in page
+    assert '<div id="loading" class="loading" data-served role="status"' in page
+    undone = (
+        page.replace('<html lang="es" class="large-type"', '<html lang="en"')
+        .replace('class="loading" data-served ', 'class="loading" ')
+        .replace(f'{app}<h1 class="title">Diez $& fases $1</h1>', '<main id="app" class="app" hidden>')
+    )
+    assert undone == index, "nothing else of the page changes"

@@ -2,7 +2,7 @@
 // show loading progress, offer a way out if Python cannot start, and register the
 // service worker that keeps the app offline.
 
-import { saveBackup } from "./platform.js";
+import { firstScreenStamp, saveBackup } from "./platform.js";
 
 const loading = document.getElementById("loading");
 // The page's own word for a start whose scripts never ran (index.html): they did.
@@ -51,7 +51,9 @@ progress.setAttribute("aria-label", bootWords[language]["boot.loading"]);
 // being reloaded on a screen opened over another (which Python will show instead). Until
 // Python's first render replaces it the page is inert: a tap is held, shown pressed, and
 // carried out then if the same control is on the live screen; otherwise it is dropped, and
-// the live region says so.
+// the live region says so. The service worker may have served the page with that screen in
+// it already (sw.js's servedPage, from a copy that can lag): it is kept if its stamp is the
+// kept screen's, and otherwise taken out before anything else is painted.
 // These repeat Python's (first_paint.KEY, FORMAT, MAX_CHARS; navigation.OVER_ANOTHER; the
 // save slots in ui/saves/storage.py and ui/records.py); tests/web/test_boot_js.py holds them equal.
 const KEPT = "ten-phases/screen";
@@ -62,6 +64,9 @@ const PAD_SLOT = "ten-phases/pad";
 const OVER_ANOTHER = ["rules", "settings", "history", "restore", "phones"];
 const root = document.documentElement;
 const app = document.getElementById("app");
+// The stamp of the kept screen the service worker served the page with (sw.js's servedPage),
+// or null: that screen is already drawn, inert, and is kept if it is the one painted here.
+const served = app.dataset.served ?? null;
 
 // The sequence number of a save as stored ({"seq": N, ...}), as ui/shell/first_paint.py keeps
 // it: -1 for no save, 0 for one from before sequence numbers, -2 for one unreadable.
@@ -90,7 +95,8 @@ function keptScreen() {
       kept.pad_seq === savedSeq(PAD_SLOT) &&
       typeof kept.html === "string";
     const reloadedOver = OVER_ANOTHER.includes(history.state?.screen);
-    return same && !reloadedOver ? kept : null;
+    if (!same || reloadedOver) return null;
+    return { ...kept, stamp: served === null ? null : firstScreenStamp(text) };
   } catch {
     return null; // storage that will not open, or a kept screen that is not one
   }
@@ -118,16 +124,46 @@ function markShownAfterNextFrame() {
   requestAnimationFrame(() => setTimeout(() => performance.mark("ten-phases:shown")));
 }
 
+// The page the service worker served came with the screen drawn: "painted" is marked when the
+// page arrived, and "shown" at the browser's first contentful paint if that is over already
+// (the served screen is all the page draws), or else at the end of the next frame.
+function markServed() {
+  const arrived = performance.getEntriesByType("navigation")[0]?.responseEnd ?? performance.now();
+  performance.mark("ten-phases:painted", { startTime: arrived });
+  const first = performance.getEntriesByName("first-contentful-paint")[0];
+  if (first === undefined) markShownAfterNextFrame();
+  else performance.mark("ten-phases:shown", { startTime: Math.max(first.startTime, arrived) });
+}
+
+// The served screen is kept if it is the one painted now; otherwise the page becomes
+// index.html as it is, with the loading card, before anything else is painted.
+function settleServed(keep) {
+  app.removeAttribute("inert");
+  delete app.dataset.served;
+  delete loading.dataset.served;
+  if (keep) return;
+  app.replaceChildren();
+  app.hidden = true;
+  app.removeAttribute("aria-busy");
+}
+
 function paintKept() {
   const kept = keptScreen();
+  const keepServed = served !== null && kept !== null && kept.stamp === served;
+  if (served !== null) settleServed(keepServed);
   if (kept === null) return;
-  app.innerHTML = kept.html;
-  app.hidden = false;
-  app.setAttribute("aria-busy", "true");
+  if (keepServed) {
+    root.dataset.served = kept.screen;
+    markServed();
+  } else {
+    app.innerHTML = kept.html;
+    app.hidden = false;
+    app.setAttribute("aria-busy", "true");
+    performance.mark("ten-phases:painted");
+    markShownAfterNextFrame();
+  }
   loading.hidden = true;
   root.dataset.painted = kept.screen;
-  performance.mark("ten-phases:painted");
-  markShownAfterNextFrame();
   for (const type of ["click", "keydown", "change", "submit"]) document.addEventListener(type, hold, true);
   const wake = () => {
     for (const type of ["click", "keydown", "change", "submit"]) document.removeEventListener(type, hold, true);

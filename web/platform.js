@@ -172,3 +172,53 @@ export async function askCamera(capMs) {
   const capped = new Promise((resolve) => setTimeout(() => resolve("unanswered"), capMs));
   return Promise.race([asked, capped]);
 }
+
+// --- the first screen, served with the page ------------------------------------------
+// The screen kept for the next start (ui/shell/first_paint.py, in localStorage) is copied
+// into a cache of its own, where the service worker can read it: answering the next start's
+// page, it writes the screen into index.html, so the page's first frame draws it, before
+// any script has run (sw.js's servedPage). localStorage stays the authority: the copy is
+// written after it, and can lag, so boot.js keeps a served screen only if its stamp is that
+// of the screen localStorage keeps. The copy is of one build; an update's clean-up of the
+// build caches (named "ten-phases-<build>") leaves it be, and the new build replaces it.
+
+export const FIRST_SCREEN_CACHE = "ten-phases/first-screen";
+export const FIRST_SCREEN_PATH = "first-screen";
+const FIRST_SCREEN_STAMP = "x-first-screen-stamp";
+
+/** A short fingerprint of a kept screen's stored text (32-bit FNV-1a of its UTF-16 code units,
+ * in hex): equal texts, equal stamps; any change, almost surely another. */
+export function firstScreenStamp(text) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+function firstScreenUrl() {
+  return new URL(`./${FIRST_SCREEN_PATH}`, document.baseURI).href;
+}
+
+/** Copy the kept screen's stored ``text`` for the service worker. Never rejects: a cache that
+ * will not open only costs the next start the page served with its screen. */
+export async function keepFirstScreen(text) {
+  if (typeof caches === "undefined") return; // no Cache API (an insecure origin): no service worker either
+  try {
+    const cache = await caches.open(FIRST_SCREEN_CACHE);
+    const headers = { "content-type": "application/json", [FIRST_SCREEN_STAMP]: firstScreenStamp(text) };
+    await cache.put(firstScreenUrl(), new Response(text, { headers }));
+  } catch (error) {
+    console.warn(`the first screen was not copied for the service worker: ${describe(error)}`);
+  }
+}
+
+/** Delete the copy, as the kept screen is deleted. Never rejects. */
+export async function forgetFirstScreen() {
+  if (typeof caches === "undefined") return;
+  try {
+    await caches.delete(FIRST_SCREEN_CACHE);
+  } catch (error) {
+    console.warn(`the first screen's copy was not deleted: ${describe(error)}`);
+  }
+}

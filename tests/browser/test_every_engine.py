@@ -42,6 +42,8 @@ from phase10 import Draw, GameConfig, Options, Step, apply, new_game
 from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.driving import (
+    FIRST_SCREEN_COPY,
+    FORGET_CACHED,
     KEPT_BYTECODE,
     LOST_SEAT,
     SNAPSHOT,
@@ -435,17 +437,12 @@ def test_the_next_start_restores_python_from_its_snapshot(launch: Launch, server
 
 KEPT = "() => JSON.parse(localStorage.getItem('ten-phases/screen') ?? 'null')?.screen ?? ''"
 PAINTED = "() => document.documentElement.dataset.painted ?? ''"
+# The screen the service worker served the page with, kept by boot.js (sw.js's servedPage).
+SERVED = "() => document.documentElement.dataset.served ?? ''"
 # boot.js marks the end of the frame that drew the kept screen, after the mark of its painting.
 DRAWN_AFTER_PAINTED = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
   return at('ten-phases:shown') >= at('ten-phases:painted');
-}"""
-# main.py out of the service worker's caches, so that its request reaches the server.
-FORGET_MAIN = """async () => {
-  for (const name of await caches.keys()) {
-    await (await caches.open(name)).delete(new URL('main.py', location.href).href);
-  }
-  return true;
 }"""
 
 
@@ -457,10 +454,12 @@ def test_the_kept_screen_is_painted_before_python_and_a_tap_on_it_waits_for_pyth
     engine.wait_ready()
     engine.settle()  # before main.py leaves the cache: the snapshot worker may ask for it too
     assert engine.wait_until(KEPT) == "home"
-    engine.run(FORGET_MAIN)
+    engine.run(FORGET_CACHED, "main.py")
     gate = server.hold("/main.py")
     engine.reload()
     assert engine.wait_until(PAINTED) == "home", "Home, before Python"
+    assert engine.run(SERVED) == "home", "in the page as the service worker served it"
+    assert engine.run("() => document.getElementById('app').inert") is False
     assert engine.wait_until(DRAWN_AFTER_PAINTED), "the frame that drew it is marked (benchmarks)"
     assert engine.run("() => document.documentElement.dataset.appReady ?? ''") == ""
     new_game = "[data-action=new-game]:not([data-value])"
@@ -616,3 +615,67 @@ def test_the_seats_screen_opens_on_a_seat_whose_phone_is_lost(launch: Launch, se
     assert [action for action, *_ in buttons] == ["link-phone", "unlink-phone", "computer-seat"]
     assert scrolled > 0, "the seat is further down than one screen"
     assert all(bar <= top and bottom <= height for _, top, bottom in buttons), (bar, buttons, height)
+
+
+# The copy of the kept screen the service worker serves the page with (web/platform.js).
+COPY = "first-screen", "ten-phases/first-screen"
+EDIT_COPY = """async ([path, name, change]) => {
+  const url = new URL(path, location.href).href;
+  const cache = await caches.open(name);
+  const copy = await cache.match(url);
+  const kept = JSON.parse(await copy.text());
+  if (change === 'another-build') kept.build = 'another-build';
+  const text = change === 'damaged' ? '{"format": 1, "html": ' : JSON.stringify(kept);
+  await cache.put(url, new Response(text, { headers: copy.headers }));
+  return true;
+}"""
+# Python has kept the screen again and copied it (after its first render): the copy is it.
+COPIED = f"async () => (await ({FIRST_SCREEN_COPY})()) === localStorage.getItem('ten-phases/screen')"
+EDIT_KEPT = """() => {
+  const kept = JSON.parse(localStorage.getItem('ten-phases/screen'));
+  kept.html = kept.html.replace('<h1', '<h1 data-edited');
+  localStorage.setItem('ten-phases/screen', JSON.stringify(kept));
+  return true;
+}"""
+LOADING_CARD = """() => !document.getElementById('loading').hidden
+  && document.getElementById('loading-step').getClientRects().length > 0
+  && document.getElementById('app').hidden && document.getElementById('app').children.length === 0"""
+
+
+def test_a_served_screen_is_kept_only_if_it_is_the_one_the_storage_keeps(
+    launch: Launch, server: LocalServer
+) -> None:
+    """The copy the service worker serves the page with can lag localStorage (a page killed
+    between the two writes), be another build's, or be damaged: the start is then as if
+    there were no copy, with the kept screen painted or the loading card."""
+    engine = launch()
+    engine.open(server.url)
+    engine.wait_ready()
+    engine.settle()
+    assert engine.wait_until(KEPT) == "home"
+    engine.run(FORGET_CACHED, "main.py")
+
+    def start_held(check: str) -> None:
+        server.hold("/main.py")
+        engine.reload()
+        assert engine.wait_until(check)
+        assert engine.run("() => document.documentElement.dataset.appReady ?? ''") == "", "before Python"
+        assert engine.run(SERVED) == "", "the served screen is not kept"
+        assert engine.run("() => document.getElementById('app').inert") is False
+        server.release("/main.py")
+        engine.wait_ready()
+        assert engine.wait_until(COPIED), "Python keeps the screen again, and copies it"
+
+    assert engine.wait_until(COPIED)
+    # localStorage's screen is not the copy's: boot.js paints its own over the served one.
+    engine.run(EDIT_KEPT)
+    start_held("() => document.documentElement.dataset.painted && !!document.querySelector('[data-edited]')")
+    # Another build's copy, or a damaged one, of the very screen kept: the page is served as
+    # it is (a served screen would be kept), and boot.js paints the kept screen.
+    for change in ("another-build", "damaged"):
+        engine.run(EDIT_COPY, [*COPY, change])
+        start_held("() => document.documentElement.dataset.painted === 'home'")
+    # No screen kept any more (say the game ended in another window): the loading card.
+    engine.run("() => { localStorage.removeItem('ten-phases/screen'); return true; }")
+    start_held(LOADING_CARD)
+    assert engine.run(PAINTED) == ""

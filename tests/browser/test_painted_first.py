@@ -17,7 +17,11 @@ import pytest
 from ui.state import Event, Screen
 
 from support.browser.driving import (
+    FIRST_SCREEN_COPY,
+    FORGET_CACHED,
     READY,
+    UNSTARTED,
+    UNSTARTED_TIME_PASSES,
     LocalServer,
     RequestLog,
     Table,
@@ -188,14 +192,56 @@ def test_a_pass_and_play_game_never_stores_a_hands_faces(page: Page, server: Loc
 
     def tap_and_look(page: Any, event: Event) -> None:
         tap(page, event)
-        stored = page.evaluate(f"() => localStorage.getItem('{KEPT}')")
-        if stored is not None:
-            screen = json.loads(stored)
-            seen.append(screen["screen"])
-            assert screen["screen"] != "table", "no table is kept where two people share the phone"
-            assert CARD.findall(screen["html"]) == [], f"a card face kept on {screen['screen']}"
+        # The kept screen, and the copy the service worker serves the page with.
+        for stored in (
+            page.evaluate(f"() => localStorage.getItem('{KEPT}')"),
+            page.evaluate(FIRST_SCREEN_COPY),
+        ):
+            if stored is not None:
+                screen = json.loads(stored)
+                seen.append(screen["screen"])
+                assert screen["screen"] != "table", "no table is kept where two people share the phone"
+                assert CARD.findall(screen["html"]) == [], f"a card face kept on {screen['screen']}"
 
     mirror = start_game(page, server.url, ("Ann", "Bo"), "first-to-n", "1", "5")
     table = Table(page, mirror, press=tap_and_look)
     table.play_until({Screen.GAME_OVER})
     assert "handoff" in seen
+    assert page.evaluate(FIRST_SCREEN_COPY) is not None, "the copy was looked at too"
+
+
+def test_the_served_screen_is_drawn_before_any_script_runs_and_ignores_taps_until_then(
+    page: Page, server: LocalServer
+) -> None:
+    """The service worker serves the page with the kept screen in it (sw.js's servedPage): it
+    is up before boot.js has run, inert, so a tap then does nothing at all, rather than act
+    through a link or a control before boot.js can hold it; boot.js, finding it the screen
+    localStorage keeps, keeps it and holds taps from then on."""
+    open_app(page, server.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(f"async () => (await ({FIRST_SCREEN_COPY})()) === localStorage.getItem('{KEPT}')")
+    page.evaluate(FORGET_CACHED, "boot.js")
+    gate = server.hold("/boot.js")
+    try:
+        page.reload(wait_until="commit")
+        page.wait_for_selector("#app[data-served]", state="attached")
+        assert gate.asked.wait(60), "the page asked for boot.js, which has not come"
+        assert page.get_attribute("#app", "inert") == "" and page.get_attribute("#app", "aria-busy") == "true"
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        new_game = page.locator("[data-action=new-game]:not([data-value])")
+        assert (
+            new_game.is_visible() and page.is_hidden("#loading-step") and page.is_hidden("#loading-progress")
+        )
+        box = new_game.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert page.locator(".held").count() == 0
+        # Should boot.js never come, the page still says so in time, above the screen.
+        page.evaluate(UNSTARTED_TIME_PASSES)
+        assert page.evaluate(UNSTARTED)["shown"] and page.is_visible("#unstarted a")
+    finally:
+        server.release("/boot.js")
+    wait_ready(page)
+    assert page.evaluate("() => document.documentElement.dataset.served") == "home"
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "home", "the tap did nothing"
+    assert page.get_attribute("#app", "inert") is None and page.is_hidden("#loading")

@@ -26,11 +26,30 @@ BOOT = Path(__file__).resolve().parents[2] / "web" / "boot.js"
 SOURCE = BOOT.read_text(encoding="utf-8")
 
 
-def constant(name: str) -> object:
-    """A top-level ``const NAME = <JSON literal>;`` of boot.js, as Python reads it."""
-    found = re.search(rf"^const {name} = (.+);$", SOURCE, re.MULTILINE)
-    assert found, f"boot.js has no const {name}"
+WEB = BOOT.parent
+WORKER = (WEB.parent / "service_worker" / "sw.js").read_text(encoding="utf-8")
+PLATFORM = (WEB / "platform.js").read_text(encoding="utf-8")
+
+
+def constant(name: str, source: str | None = None) -> object:
+    """A top-level ``[export] const NAME = <JSON literal>;`` of boot.js (or of ``source``),
+    as Python reads it."""
+    found = re.search(
+        rf"^(?:export )?const {name} = (.+);$", SOURCE if source is None else source, re.MULTILINE
+    )
+    assert found, f"no const {name}"
     return json.loads(found.group(1).replace("_", ""))
+
+
+def test_the_service_worker_reads_the_copy_of_the_kept_screen_as_the_page_writes_it():
+    """sw.js serves the page with the copy web/platform.js keeps of first_paint's record."""
+    assert constant("FIRST_SCREEN_FORMAT", WORKER) == first_paint.FORMAT
+    assert constant("FIRST_SCREEN_MAX_CHARS", WORKER) == first_paint.MAX_CHARS
+    for name in ("FIRST_SCREEN_CACHE", "FIRST_SCREEN_PATH"):
+        assert constant(name, WORKER) == constant(name, PLATFORM)
+    # The build's own caches are "ten-phases-<build>", which an update deletes: not this one.
+    assert not str(constant("FIRST_SCREEN_CACHE", PLATFORM)).startswith("ten-phases-")
+    assert "const CACHE = `ten-phases-${BUILD}`;" in WORKER
 
 
 def test_boot_reads_the_slots_and_the_kept_screen_as_python_writes_them():

@@ -179,6 +179,23 @@ UNSTARTED = """() => {
   };
 }"""
 # The notice's time (20 s), run to its end.
+# The copy of the kept screen that the service worker serves the page with (web/platform.js's
+# keepFirstScreen), as stored: its text, or null.
+FIRST_SCREEN_COPY = """async () => {
+  const url = new URL('first-screen', location.href).href;
+  const copy = await caches.match(url, { cacheName: 'ten-phases/first-screen' });
+  return copy ? await copy.text() : null;
+}"""
+
+# A file out of the service worker's caches (the argument: its path, e.g. "main.py"), so that
+# its request reaches the server, which can hold it.
+FORGET_CACHED = """async (path) => {
+  for (const name of await caches.keys()) {
+    await (await caches.open(name)).delete(new URL(path, location.href).href);
+  }
+  return true;
+}"""
+
 UNSTARTED_TIME_PASSES = """() => document.getAnimations()
   .filter((a) => a.animationName?.startsWith("unstarted")).forEach((a) => a.finish())"""
 

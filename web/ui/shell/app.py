@@ -424,13 +424,15 @@ def _keep_soon() -> None:
 
 def _keep() -> None:
     """Keep the screen the app would open on now, rendered, for the next start's first
-    paint (web/boot.js); nothing when there is nothing worth painting."""
+    paint (web/boot.js), and a copy the service worker serves the page with (service_worker/sw.js);
+    nothing when there is nothing worth painting."""
     _app.keep_timer = None
     saves, pads = _app.saves, _app.pads
     opened = first_paint.opening(_app.ui)
     try:
         if opened is None:
             saves.store.removeItem(first_paint.KEY)
+            js_platform.forgetFirstScreen()
             _app.kept = None
             return
         build, _ = build_info()
@@ -439,6 +441,7 @@ def _keep() -> None:
         text = first_paint.record(opened, html, build, game_seq, pad_seq)
         if text != _app.kept:
             saves.store.setItem(first_paint.KEY, text)
+            js_platform.keepFirstScreen(text)  # the service worker's copy, after the authority
             _app.kept = text
     except Exception as error:  # a full or blocked storage only costs the next start its first paint
         window.console.warn(f"the screen was not kept for the next start: {type(error).__name__}: {error}")

@@ -18,6 +18,10 @@ the phone up next:
   Python reopens its screen only for the same saves;
 - anything else (a damaged save, a screen that is not reopened) keeps nothing, and the
   loading card shows as before.
+
+A copy of the kept text goes to a cache the service worker reads
+(``keepFirstScreen`` in ``web/platform.js``), which serves the next start's page with
+the screen in it; the same rules hold for it, as it is only ever a text kept here.
 """
 
 from __future__ import annotations
