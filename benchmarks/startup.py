@@ -35,7 +35,9 @@ the screen stored by the last run (before Python starts), ``ten-phases:live`` wh
 Python's first render replaces it (or, with nothing stored, replaces the loading card);
 "marked" is the earlier of the two. Both are set as the screen is put in the page, which
 draws it only at its next frame: "drawn" is boot.js's ``ten-phases:shown``, the end of
-that frame, what a player sees, and what the goals are held to.
+that frame, what a player sees, and what the goals are held to. When the service worker
+served the page with the stored screen already in it (sw.js's servedPage), "painted" is
+the page's arrival and "shown" the browser's first contentful paint, which is that screen.
 
 A phone is slower than this machine: ``--cpu-throttle 1,4`` (the default) runs the
 Chromium rounds at full speed and again with the CPU slowed 4x

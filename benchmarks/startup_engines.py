@@ -70,7 +70,8 @@ def ready_at(engine: Engine) -> float:
 
 # The app's first real screen: the stored one painted before Python, or Python's first render,
 # as marked when it was put in the page; and the end of the frame that drew it (boot.js's
-# "ten-phases:shown"), which is what a player sees. The bare page has neither.
+# "ten-phases:shown"; for a page served with the stored screen in it, the first contentful
+# paint), which is what a player sees. The bare page has neither.
 FIRST_SCREEN_AT = """() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
   const times = [at('ten-phases:painted'), at('ten-phases:live')].filter((t) => t !== undefined);

@@ -124,15 +124,20 @@ function markShownAfterNextFrame() {
   requestAnimationFrame(() => setTimeout(() => performance.mark("ten-phases:shown")));
 }
 
-// The page the service worker served came with the screen drawn: "painted" is marked when the
-// page arrived, and "shown" at the browser's first contentful paint if that is over already
-// (the served screen is all the page draws), or else at the end of the next frame.
+// The page the service worker served came with the screen in it: "painted" is marked when the
+// page arrived, and "shown" at the browser's first contentful paint, which is that screen's
+// (it is all the page draws), reported when it is (often after boot.js has run); where the
+// engine reports no paints, at the end of the next frame.
 function markServed() {
   const arrived = performance.getEntriesByType("navigation")[0]?.responseEnd ?? performance.now();
   performance.mark("ten-phases:painted", { startTime: arrived });
-  const first = performance.getEntriesByName("first-contentful-paint")[0];
-  if (first === undefined) markShownAfterNextFrame();
-  else performance.mark("ten-phases:shown", { startTime: Math.max(first.startTime, arrived) });
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return markShownAfterNextFrame();
+  new PerformanceObserver((paints, observer) => {
+    const first = paints.getEntriesByName("first-contentful-paint")[0];
+    if (first === undefined) return;
+    observer.disconnect();
+    performance.mark("ten-phases:shown", { startTime: Math.max(first.startTime, arrived) });
+  }).observe({ type: "paint", buffered: true });
 }
 
 // The served screen is kept if it is the one painted now; otherwise the page becomes
