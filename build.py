@@ -225,12 +225,16 @@ def precompiled_stdlib(pyodide: Path) -> Path:
     if shutil.which("node") is None:
         sys.exit("node is missing: install Node.js 20 (it compiles Pyodide's standard library)")
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(".partial")
+    # A name of its own: two builds at once (the tests' workers, on a fresh clone) each
+    # compile their own and rename it into place, rather than one renaming the other's away.
+    handle, name = tempfile.mkstemp(prefix=f"{target.name}.", suffix=".partial", dir=target.parent)
+    os.close(handle)
+    partial = Path(name)
     job = json.dumps([str(stock), str(partial), _COMPILE_STDLIB, _CHECK_STDLIB])
     env = {**os.environ, "PYODIDE_MJS": (pyodide / "pyodide.mjs").as_uri(), "STDLIB_JOB": job}
     print("+ compiling Pyodide's standard library in Pyodide (node)", flush=True)
     subprocess.run(["node", "--input-type=module", "-e", _NODE_COMPILER], cwd=ROOT, check=True, env=env)
-    partial.rename(target)
+    partial.replace(target)
     return target
 
 

@@ -377,3 +377,27 @@ def test_the_service_worker_serves_the_page_with_the_kept_screen_of_its_build_on
         .replace(f'{app}<h1 class="title">Diez $& fases $1</h1>', '<main id="app" class="app" hidden>')
     )
     assert undone == index, "nothing else of the page changes"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node compiles the standard library")
+def test_two_builds_at_once_each_get_the_precompiled_library(tmp_path, monkeypatch):
+    """The tests' two workers may both build first thing on a fresh clone: neither may
+    rename the other's half-made library away from under it."""
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    made: list[Path] = []
+    failed: list[BaseException] = []
+
+    def compile_it() -> None:
+        try:
+            made.append(build.precompiled_stdlib(build.NODE_MODULES / "pyodide"))
+        except BaseException as error:  # a SystemExit or a CalledProcessError alike
+            failed.append(error)
+
+    threads = [threading.Thread(target=compile_it) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failed == []
+    assert len(made) == 2 and made[0] == made[1] and zipfile.is_zipfile(made[0])
+    assert [path.name for path in (tmp_path / "stdlib").iterdir()] == [made[0].name], "no partial left"
