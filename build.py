@@ -115,12 +115,17 @@ def ensure_npm_packages(dev: bool = False) -> None:
 
 def engine_wheel() -> Path:
     """The engine's wheel, built from pyproject.toml."""
-    out = CACHE / "engine"
-    shutil.rmtree(out, ignore_errors=True)
-    out.mkdir(parents=True)
+    folder = CACHE / "engine"
+    folder.mkdir(parents=True, exist_ok=True)
+    # Built in a folder of its own, then renamed into place: two builds at once (the tests'
+    # workers) must not empty each other's folder mid-build. The bytes are reproducible.
+    out = Path(tempfile.mkdtemp(prefix=".build-", dir=folder))
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT, env=env)
-    (wheel,) = out.glob("phase10-*.whl")
+    (built,) = out.glob("phase10-*.whl")
+    wheel = folder / built.name
+    built.replace(wheel)
+    shutil.rmtree(out, ignore_errors=True)
     return wheel
 
 
@@ -132,10 +137,9 @@ def pinned_wheel(name: str, version: str, sha256: str) -> Path:
     if len(kept) == 1 and sha256_of(kept[0]) == sha256:
         return kept[0]
     for old in kept:
-        old.unlink()
-    download = folder / ".download"
-    shutil.rmtree(download, ignore_errors=True)
-    download.mkdir(parents=True)
+        old.unlink(missing_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    download = Path(tempfile.mkdtemp(prefix=".download-", dir=folder))  # its own, as above
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     # The tags ask for a pure-Python wheel that Pyodide's Python (3.14) can import.
     run(
@@ -152,7 +156,7 @@ def pinned_wheel(name: str, version: str, sha256: str) -> Path:
         )
     target = folder / wheel.name
     wheel.replace(target)
-    download.rmdir()
+    shutil.rmtree(download, ignore_errors=True)
     return target
 
 
