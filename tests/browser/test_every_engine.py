@@ -42,6 +42,7 @@ from phase10 import Draw, GameConfig, Options, Step, apply, new_game
 from phase10.phaselists import encode, random_list
 from phase10.tournament import play_bot_game
 from support.browser.driving import (
+    FIRST_SCREEN,
     FIRST_SCREEN_COPY,
     FORGET_CACHED,
     KEPT_BYTECODE,
@@ -617,8 +618,7 @@ def test_the_seats_screen_opens_on_a_seat_whose_phone_is_lost(launch: Launch, se
     assert all(bar <= top and bottom <= height for _, top, bottom in buttons), (bar, buttons, height)
 
 
-# The copy of the kept screen the service worker serves the page with (web/platform.js).
-COPY = "first-screen", "ten-phases/first-screen"
+# The copy of the kept screen the service worker serves the page with, changed.
 EDIT_COPY = """async ([path, name, change]) => {
   const url = new URL(path, location.href).href;
   const cache = await caches.open(name);
@@ -673,7 +673,7 @@ def test_a_served_screen_is_kept_only_if_it_is_the_one_the_storage_keeps(
     # Another build's copy, or a damaged one, of the very screen kept: the page is served as
     # it is (a served screen would be kept), and boot.js paints the kept screen.
     for change in ("another-build", "damaged"):
-        engine.run(EDIT_COPY, [*COPY, change])
+        engine.run(EDIT_COPY, [*FIRST_SCREEN, change])
         start_held("() => document.documentElement.dataset.painted === 'home'")
     # No screen kept any more (say the game ended in another window): the loading card.
     engine.run("() => { localStorage.removeItem('ten-phases/screen'); return true; }")

@@ -179,13 +179,15 @@ UNSTARTED = """() => {
   };
 }"""
 # The notice's time (20 s), run to its end.
-# The copy of the kept screen that the service worker serves the page with (web/platform.js's
-# keepFirstScreen), as stored: its text, or null.
-FIRST_SCREEN_COPY = """async () => {
-  const url = new URL('first-screen', location.href).href;
-  const copy = await caches.match(url, { cacheName: 'ten-phases/first-screen' });
+# Where the page keeps the copy of the kept screen that the service worker serves the page
+# with (web/platform.js's FIRST_SCREEN_PATH and FIRST_SCREEN_CACHE), and the copy as stored:
+# its text, or null.
+FIRST_SCREEN = ("first-screen", "ten-phases/first-screen")
+FIRST_SCREEN_COPY = f"""async () => {{
+  const url = new URL('{FIRST_SCREEN[0]}', location.href).href;
+  const copy = await caches.match(url, {{ cacheName: '{FIRST_SCREEN[1]}' }});
   return copy ? await copy.text() : null;
-}"""
+}}"""
 
 # A file out of the service worker's caches (the argument: its path, e.g. "main.py"), so that
 # its request reaches the server, which can hold it.
