@@ -24,6 +24,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -46,7 +47,18 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # the stock zip holds source only, so every start compiled Python's own start-up
 # modules again. web/interpreter.js loads this one, and the stock zip if it fails.
 PRECOMPILED_STDLIB = "python_stdlib.pyc.zip"
-NOT_PRECACHED = ("pyodide/python_stdlib.zip",)
+# Pyodide's JavaScript (pyodide.asm.mjs, 1.2 MB) made a classic script that also loads as
+# a module (classic_glue). Chromium keeps the compiled code of a classic script that a
+# service worker caches as it installs, and uses it at every start; a module script from
+# a service worker's cache it parses afresh in every new browser (measured: docs/research/
+# 2026-11-startup-history.md, the ninth look). The page and the snapshot worker load this
+# copy and hand Pyodide the function it defines (loadPyodide's createPyodideModule).
+CLASSIC_GLUE = "pyodide.asm.js"
+GLUE_GLOBAL = "tenPhasesCreatePyodideModule"
+# In dist/ but never fetched by the app: the stock library (web/interpreter.js's last
+# resort, fetched only then) and the stock module glue, which only the start-up
+# benchmark's bare page loads.
+NOT_PRECACHED = ("pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs")
 # Pure-Python wheels from the package registry that the app loads only when a screen first
 # needs one, never as it starts: name -> (version, sha256 of the wheel). ``pip download``
 # fetches each into .cache/build/wheels, and a wheel that is not these bytes fails the
@@ -294,6 +306,39 @@ def qr_reader() -> str:
     )
 
 
+def classic_glue(module: str) -> str:
+    """pyodide.asm.mjs as a classic script that defines ``globalThis[GLUE_GLOBAL]``: its one
+    export made an assignment, and ``import.meta.url`` the script's own address, all in a
+    strict function (as a module is strict). With no import or export left, the same text
+    also loads as a module, as the snapshot worker (a module worker) loads it."""
+    export = "export default _createPyodideModule;"
+    rest = module.replace(export, "").replace("import.meta.url", "")
+    if (
+        module.count(export) != 1
+        or "import.meta" in rest
+        or re.search(r"^\s*(?:import|export)\b", rest, re.M)
+    ):
+        sys.exit(
+            "pyodide.asm.mjs is not the shape build.py's classic_glue expects (one default export,"
+            " import.meta only as import.meta.url, no other import or export): check the Pyodide update"
+        )
+    body = module.replace(export, f"globalThis.{GLUE_GLOBAL} = _createPyodideModule;")
+    # A page's classic script knows its address; in the snapshot worker (at the site's root,
+    # no document) the glue sits at ./pyodide/. Pyodide passes locateFile, so this is a fallback.
+    here = (
+        "globalThis.document?.currentScript?.src"
+        f' ?? new URL("./pyodide/{CLASSIC_GLUE}", globalThis.location.href).href'
+    )
+    return (
+        "// Pyodide's pyodide.asm.mjs (npm pyodide; MPL-2.0) as a classic script, by build.py's\n"
+        "// classic_glue: Chromium keeps compiled code for classic scripts a service worker caches.\n"
+        '(() => {\n"use strict";\n'
+        f"const glueURL = {here};\n"
+        f"{body.replace('import.meta.url', 'glueURL').rstrip()}\n"
+        "})();\n"
+    )
+
+
 def copy(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
@@ -378,6 +423,8 @@ def build(out: Path = DIST, note: str = "") -> str:
         pyodide = NODE_MODULES / "pyodide"
         for name in PYODIDE_FILES:
             copy(pyodide / name, staging / "pyodide" / name)
+        glue = classic_glue((pyodide / "pyodide.asm.mjs").read_text(encoding="utf-8"))
+        (staging / "pyodide" / CLASSIC_GLUE).write_text(glue, encoding="utf-8")
         copy(precompiled_stdlib(pyodide), staging / "pyodide" / PRECOMPILED_STDLIB)
         on_demand = {name: pinned_wheel(name, *pin) for name, pin in ON_DEMAND_WHEELS.items()}
         wheels = {"phase10": engine, **on_demand}

@@ -99,6 +99,66 @@ def test_the_qr_code_reader_is_the_pinned_jsqr_as_a_module(dist):
     assert "http" not in scanner.replace("https://www.apache.org", ""), "nothing from another origin"
 
 
+# A file run as a classic script (vm.Script) in a context with a document: prints "classic"
+# if it defined the named function, else what went wrong (an error's name: the error's own
+# message would quote the 1.2 MB line it is on).
+RUN_GLUE_IN_NODE = r"""
+const fs = require("fs"), vm = require("vm");
+const text = fs.readFileSync(process.argv[1], "utf8");
+const context = vm.createContext({ document: { currentScript: { src: "http://127.0.0.1/pyodide/x.js" } } });
+context.globalThis = context;
+try {
+  new vm.Script(text).runInContext(context);
+  process.stdout.write(typeof context[process.argv[2]] === "function" ? "classic" : "no function");
+} catch (error) {
+  process.stdout.write(error.name);
+}
+"""
+
+
+def _node(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["node", *arguments], check=False, capture_output=True, text=True, timeout=60)
+
+
+def test_pyodides_javascript_ships_as_a_classic_script_that_also_loads_as_a_module(dist, tmp_path):
+    """Chromium keeps compiled code for the classic script a service worker caches, never for
+    a module from its cache: the page runs pyodide.asm.mjs as build.py's classic copy, the
+    stock text but for its export (an assignment) and import.meta.url (its own address)."""
+    stock = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    glue = (dist / "pyodide" / build.CLASSIC_GLUE).read_text(encoding="utf-8")
+    assert build.classic_glue(stock) == glue
+    body = glue[glue.index("async function _createPyodideModule") : glue.rindex("\n})();")]
+    assigned = f"globalThis.{build.GLUE_GLOBAL} = _createPyodideModule;"
+    expected = stock.replace("export default _createPyodideModule;", assigned)
+    assert body == expected.replace("import.meta.url", "glueURL").rstrip()
+    for name, text in (("glue.js", glue), ("glue.mjs", glue), ("stock.js", stock)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    run = _node("-e", RUN_GLUE_IN_NODE, str(tmp_path / "glue.js"), build.GLUE_GLOBAL)
+    assert run.stdout == "classic", run.stderr[-2000:]
+    assert _node("--check", str(tmp_path / "glue.mjs")).returncode == 0, "and a module"
+    refused = _node("-e", RUN_GLUE_IN_NODE, str(tmp_path / "stock.js"), build.GLUE_GLOBAL)
+    assert refused.stdout == "SyntaxError", "the stock module is no classic script"
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "async function _createPyodideModule(){}",  # no export
+        "async function _createPyodideModule(){}"
+        "export default _createPyodideModule;export default _createPyodideModule;",
+        "async function _createPyodideModule(){import.meta.resolve('x')}export default _createPyodideModule;",
+        'import x from "y";\nasync function _createPyodideModule(){}export default _createPyodideModule;',
+        "async function _createPyodideModule(){}export default _createPyodideModule;\nexport const y = 1;",
+    ],
+    ids=["no export", "two exports", "import.meta.resolve", "a static import", "another export"],
+)
+def test_a_pyodide_of_another_shape_stops_the_build(module):
+    """A Pyodide update that changes the glue's shape stops the build, saying so, rather than
+    shipping a copy that fails as the app starts."""
+    with pytest.raises(SystemExit, match=r"not the shape build\.py's classic_glue expects"):
+        build.classic_glue(module)
+
+
 def test_a_pinned_wheel_with_other_bytes_fails_the_build(tmp_path, monkeypatch):
     """A copy in the cache that is not the pinned bytes is fetched again; a download that
     is not them either stops the build, saying which wheel and both hashes."""
@@ -125,9 +185,11 @@ def test_the_service_worker_precaches_every_file_with_its_hash(dist):
     worker = (dist / "sw.js").read_text()
     files = _files(dist)
     del files["sw.js"]
-    # Only the fallback to a precompiled library that fails, fetched when needed.
-    assert build.NOT_PRECACHED == ("pyodide/python_stdlib.zip",)
-    del files["pyodide/python_stdlib.zip"]
+    # Only the fallback to a precompiled library that fails, fetched when needed, and the
+    # stock module glue (only the start-up benchmark's bare page loads it).
+    assert build.NOT_PRECACHED == ("pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs")
+    for name in build.NOT_PRECACHED:
+        del files[name]
     # And what is loaded on demand, the wheels and the QR code reader: kept once a screen
     # first asks, never on a first visit.
     assert build.QR_READER == "decoder/jsqr.mjs"

@@ -105,10 +105,25 @@ function writer() {
 const stdout = writer();
 const stderr = writer();
 
+// Pyodide's JavaScript, as the classic script build.py makes of it (classic_glue), which
+// index.html runs (deferred) just before this module: Chromium keeps compiled code for a
+// classic script from the service worker's cache, never for a module. It defines the
+// function Pyodide is handed (loadPyodide's createPyodideModule).
+// build.py's CLASSIC_GLUE and GLUE_GLOBAL (tests/web/test_boot_js.py holds them equal).
+const GLUE_FILE = "pyodide.asm.js";
+const GLUE_GLOBAL = "tenPhasesCreatePyodideModule";
+
+function glue() {
+  const create = globalThis[GLUE_GLOBAL];
+  if (typeof create !== "function") throw new Error(`${GLUE_FILE} did not run: no ${GLUE_GLOBAL}`);
+  return create;
+}
+
 async function attempt(extra) {
   stdout.drop();
   stderr.drop();
-  return loadStock({ indexURL: INDEX_URL, stdout: stdout.line, stderr: stderr.line, ...extra });
+  const createPyodideModule = glue();
+  return loadStock({ indexURL: INDEX_URL, createPyodideModule, stdout: stdout.line, stderr: stderr.line, ...extra });
 }
 
 // A restored Python holds the random state of the moment it was snapshotted: give it

@@ -84,9 +84,25 @@ function bytecode(pyodide, files) {
   return Object.fromEntries(compiled.map((path) => [path, pyodide.FS.readFile(path)]));
 }
 
+// Pyodide's JavaScript as the page runs it (build.py's classic_glue, CLASSIC_GLUE and
+// GLUE_GLOBAL; tests/web/test_boot_js.py holds them equal), run from its text: imported,
+// as a module worker would, Chromium would keep module code for the file over the classic
+// code it keeps for the page's starts, which then compile most of it again (measured:
+// 20 KB of code kept instead of 1.7 MB).
+const GLUE_FILE = "pyodide.asm.js";
+const GLUE_GLOBAL = "tenPhasesCreatePyodideModule";
+
+async function pyodideGlue(indexURL) {
+  const response = await fetch(indexURL + GLUE_FILE);
+  if (!response.ok) throw new Error(`${GLUE_FILE}: ${response.status}`);
+  (0, eval)(await response.text()); // a classic script's text, run as one: defines GLUE_GLOBAL
+  return globalThis[GLUE_GLOBAL];
+}
+
 self.onmessage = async ({ data: { cache, key, bytecodeKey, indexURL, stdLibURL, bundleURL, sources } }) => {
   try {
-    const pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true });
+    const createPyodideModule = await pyodideGlue(indexURL);
+    const pyodide = await loadPyodide({ indexURL, stdLibURL, createPyodideModule, _makeSnapshot: true });
     await writeEngine(pyodide, indexURL);
     const ui = await fetchBundle(bundleURL);
     writeBundle(pyodide, ui);

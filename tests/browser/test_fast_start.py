@@ -15,10 +15,12 @@ from typing import Any
 import build
 from ui.state import Event
 
+from support.browser import chromium
 from support.browser.driving import (
     KEPT_BYTECODE,
     WATCH_PAGE,
     LocalServer,
+    RequestLog,
     open_app,
     page_problems,
     saved_game,
@@ -202,3 +204,59 @@ def test_a_missing_precompiled_library_falls_back_to_the_stock_one(
     copy = _site_copy(site, tmp_path)
     (copy / "pyodide" / build.PRECOMPILED_STDLIB).unlink()
     assert _start_on(browser, copy) == ("none", [])
+
+
+def _compiled_in_a_new_browser(playwright: Any, profile: Path, url: str, script: str) -> list[dict[str, Any]]:
+    """A Chromium just started on the profile opens the app: how V8 compiled the script
+    (Chromium's trace: each ``v8.compile`` of it, with the code it was given)."""
+    requests = RequestLog()
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=chromium.CHROMIUM, args=chromium.CHROMIUM_ARGS
+    )
+    try:
+        requests.follow(context)
+        context.add_init_script(WATCH_PAGE)
+        page = context.new_page()
+        trace = context.new_cdp_session(page)
+        events: list[dict[str, Any]] = []
+        trace.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
+        trace.on("Tracing.tracingComplete", lambda _: events.append({"name": "(end)"}))
+        trace.send("Tracing.start", {"traceConfig": {"includedCategories": ["v8", "devtools.timeline"]}})
+        open_app(page, url)
+        trace.send("Tracing.end")
+        page.wait_for_function("() => true")  # lets the trace's events arrive
+        while not events or events[-1]["name"] != "(end)":
+            page.wait_for_timeout(50)
+        assert page_problems(page) == []
+    finally:
+        context.close()
+    assert requests.foreign() == [] and requests.errors == [] and requests.problems == []
+    return [
+        event["args"]["data"]
+        for event in events
+        if event["name"] == "v8.compile" and event["args"]["data"].get("url", "").endswith(script)
+    ]
+
+
+def test_a_new_browser_compiles_pyodides_javascript_from_all_the_code_chromium_kept(
+    playwright_instance: Any, server: LocalServer, tmp_path: Path
+) -> None:
+    """Pyodide's 1.2 MB of JavaScript is a classic script (build.py's classic_glue): Chromium
+    compiles all of it once, as the service worker caches it, and a browser just started
+    (the installed app opened again) runs it from that code. As a module it was parsed
+    afresh at every start; imported by the snapshot worker as a module, the code kept was
+    replaced by the worker's 20 KB."""
+    profile = tmp_path / "profile"
+    first = playwright_instance.chromium.launch_persistent_context(
+        profile, executable_path=chromium.CHROMIUM, args=chromium.CHROMIUM_ARGS
+    )
+    try:  # the first visit, until the service worker controls it and the snapshot is made
+        _snapshotted(first.new_page(), server.url)
+    finally:
+        first.close()
+    for _ in range(2):  # and the code stays the whole code, start after start
+        (compiled,) = _compiled_in_a_new_browser(
+            playwright_instance, profile, server.url, f"/pyodide/{build.CLASSIC_GLUE}"
+        )
+        assert compiled.get("cacheKind") == "full" and compiled.get("cacheRejected") is False, compiled
+        assert compiled.get("consumedCacheSize", 0) > 1_000_000, compiled

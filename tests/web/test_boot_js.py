@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import build
 import pytest
 from ui import navigation
 from ui.kit.i18n import LANGUAGES, pick_language
@@ -29,6 +30,8 @@ SOURCE = BOOT.read_text(encoding="utf-8")
 WEB = BOOT.parent
 WORKER = (WEB.parent / "service_worker" / "sw.js").read_text(encoding="utf-8")
 PLATFORM = (WEB / "platform.js").read_text(encoding="utf-8")
+INTERPRETER = (WEB / "interpreter.js").read_text(encoding="utf-8")
+SNAPSHOT = (WEB / "snapshot.js").read_text(encoding="utf-8")
 
 
 def constant(name: str, source: str | None = None) -> object:
@@ -60,6 +63,19 @@ def test_boot_reads_the_slots_and_the_kept_screen_as_python_writes_them():
     assert constant("PAD_SLOT") == PAD
     assert constant("SETTINGS_SLOT") == SETTINGS
     assert sorted(constant("OVER_ANOTHER")) == sorted(screen.value for screen in navigation.OVER_ANOTHER)
+
+
+def test_the_page_and_the_snapshot_worker_run_pyodides_javascript_as_the_build_makes_it():
+    """build.py's classic_glue writes CLASSIC_GLUE, which defines GLUE_GLOBAL: the page runs
+    it (index.html, before interpreter.js), and both starts of Python hand it to Pyodide."""
+    for source in (INTERPRETER, SNAPSHOT):
+        assert constant("GLUE_FILE", source) == build.CLASSIC_GLUE
+        assert constant("GLUE_GLOBAL", source) == build.GLUE_GLOBAL
+        assert "createPyodideModule" in source
+    page = (WEB / "index.html").read_text()
+    glue = f'<script src="./pyodide/{build.CLASSIC_GLUE}" defer></script>'
+    assert page.index(glue) < page.index('<script type="module" src="./interpreter.js">')
+    assert "pyodide.asm.mjs" not in page + INTERPRETER + SNAPSHOT, "the module glue is never loaded"
 
 
 def test_the_check_sees_a_changed_constant(monkeypatch):
