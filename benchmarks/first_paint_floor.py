@@ -266,19 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = parser.parse_args(argv)
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
-    try:
-        throttles = [float(rate) for rate in args.cpu_throttle.split(",") if rate.strip()]
-    except ValueError:
-        parser.error(f"--cpu-throttle takes factors such as 1,4, not {args.cpu_throttle!r}")
-    if not throttles or any(rate < 1 for rate in throttles):
-        parser.error("--cpu-throttle takes factors of 1 or more")
-    if not args.no_build:
-        (build.ROOT / ".cache").mkdir(exist_ok=True)
-        build.build(build.DIST)
-    elif not (build.DIST / "index.html").exists():
-        parser.error("dist/ has not been built: run without --no-build")
+    throttles = startup.checked_rounds_and_throttles(parser, args.rounds, args.cpu_throttle)
+    startup.built_site(parser, args.no_build)
     print(f"{machine()}, {args.rounds} rounds")
     results: dict[str, Any] = {}
     try:

@@ -689,6 +689,28 @@ def _issue35_checks(
     }
 
 
+def checked_rounds_and_throttles(parser: argparse.ArgumentParser, rounds: int, throttle: str) -> list[float]:
+    """``--cpu-throttle``'s factors (``--rounds`` checked too), or the parser's error."""
+    if rounds < 1:
+        parser.error("--rounds must be at least 1")
+    try:
+        throttles = [float(rate) for rate in throttle.split(",") if rate.strip()]
+    except ValueError:
+        parser.error(f"--cpu-throttle takes factors such as 1,4, not {throttle!r}")
+    if not throttles or any(rate < 1 for rate in throttles):
+        parser.error("--cpu-throttle takes factors of 1 or more")
+    return throttles
+
+
+def built_site(parser: argparse.ArgumentParser, no_build: bool) -> None:
+    """dist/ built now, or (``--no-build``) as it is, if it has been built."""
+    if not no_build:
+        (ROOT / ".cache").mkdir(exist_ok=True)
+        build.build(build.DIST)
+    elif not (build.DIST / "index.html").exists():
+        parser.error("dist/ has not been built: run without --no-build")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Start-up time of the app against a bare Pyodide boot.")
     parser.add_argument("--rounds", type=int, default=7, help="rounds of app + bare loads (default 7)")
@@ -704,22 +726,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = parser.parse_args(argv)
-    if args.rounds < 1:
-        parser.error("--rounds must be at least 1")
-    try:
-        throttles = [float(rate) for rate in args.cpu_throttle.split(",") if rate.strip()]
-    except ValueError:
-        parser.error(f"--cpu-throttle takes factors such as 1,4, not {args.cpu_throttle!r}")
-    if not throttles or any(rate < 1 for rate in throttles):
-        parser.error("--cpu-throttle takes factors of 1 or more")
+    throttles = checked_rounds_and_throttles(parser, args.rounds, args.cpu_throttle)
     engines = [name.strip() for name in args.engines.split(",") if name.strip()]
     if not engines or set(engines) - set(ENGINES):
         parser.error(f"--engines takes some of {', '.join(ENGINES)}")
-    if not args.no_build:
-        (ROOT / ".cache").mkdir(exist_ok=True)
-        build.build(build.DIST)
-    elif not (build.DIST / "index.html").exists():
-        parser.error("dist/ has not been built: run without --no-build")
+    built_site(parser, args.no_build)
     results: dict[str, Any] = {}
     try:
         for name in engines:
