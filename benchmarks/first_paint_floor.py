@@ -49,7 +49,6 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Playwright, sync_playwright
 
 import startup
-from common import machine, write_json
 
 PAGES = ("app", "no scripts", "no worker", "heading")
 # A pause after each browser closes, so that what it still does on its way out (writing its
@@ -268,19 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     throttles = startup.checked_rounds_and_throttles(parser, args.rounds, args.cpu_throttle)
     startup.built_site(parser, args.no_build)
-    print(f"{machine()}, {args.rounds} rounds")
-    results: dict[str, Any] = {}
-    try:
-        for rate in throttles:
-            startup.THROTTLE["rate"] = rate
-            results[f"{rate:g}x"] = report(run(args.rounds), rate)
-    except startup.BenchError as error:
-        print(f"first_paint_floor.py: error: {error}", file=sys.stderr)
-        return 1
-    finally:
-        startup.THROTTLE["rate"] = 1.0
-    write_json(args.json, results)
-    return 0
+    return startup.at_each_throttle(
+        "first_paint_floor.py", args.rounds, throttles, lambda rate: report(run(args.rounds), rate), args.json
+    )
 
 
 if __name__ == "__main__":

@@ -151,11 +151,11 @@ class Hit:
 
 
 class BenchServer(http.server.ThreadingHTTPServer):
-    def __init__(self, port: int, hits: list[Hit], bare_worker: bytes) -> None:
+    def __init__(self, port: int, hits: list[Hit], bare_worker: bytes, site: Path) -> None:
         self.hits = hits
         self.hits_lock = threading.Lock()
         self.bare_worker = bare_worker
-        super().__init__(("127.0.0.1", port), functools.partial(BenchHandler, directory=str(build.DIST)))
+        super().__init__(("127.0.0.1", port), functools.partial(BenchHandler, directory=str(site)))
 
 
 class BenchHandler(build.Handler):
@@ -211,16 +211,18 @@ def bare_worker_source() -> bytes:
 
 
 class Server:
-    """The bench server on one fixed port, which can be stopped and started again."""
+    """The bench server on one fixed port, which can be stopped and started again: dist/, or
+    another built site (startup_ab.py compares two)."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, site: Path | None = None) -> None:
         self.port = port
+        self.site = build.DIST if site is None else site
         self.hits: list[Hit] = []
         self._bare_worker = bare_worker_source()
         self._running: tuple[BenchServer, threading.Thread] | None = None
 
     def start(self) -> None:
-        server = BenchServer(self.port, self.hits, self._bare_worker)
+        server = BenchServer(self.port, self.hits, self._bare_worker, self.site)
         self.port = server.server_address[1]
         thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
         thread.start()
@@ -700,6 +702,27 @@ def checked_rounds_and_throttles(parser: argparse.ArgumentParser, rounds: int, t
     if not throttles or any(rate < 1 for rate in throttles):
         parser.error("--cpu-throttle takes factors of 1 or more")
     return throttles
+
+
+def at_each_throttle(
+    name: str, rounds: int, throttles: list[float], measure: Callable[[float], Any], json_path: Path | None
+) -> int:
+    """A script's run: ``measure(rate)`` with the CPU slowed by each factor in turn, its
+    results written (keyed "1x", "4x"...) as JSON if asked; the script's exit status (1,
+    said on stderr, when the benchmark cannot go on)."""
+    print(f"{machine()}, {rounds} rounds")
+    results: dict[str, Any] = {}
+    try:
+        for rate in throttles:
+            THROTTLE["rate"] = rate
+            results[f"{rate:g}x"] = measure(rate)
+    except BenchError as error:
+        print(f"{name}: error: {error}", file=sys.stderr)
+        return 1
+    finally:
+        THROTTLE["rate"] = 1.0
+    write_json(json_path, results)
+    return 0
 
 
 def built_site(parser: argparse.ArgumentParser, no_build: bool) -> None:
