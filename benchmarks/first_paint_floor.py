@@ -217,19 +217,18 @@ def run(rounds: int) -> dict[str, list[float]]:
                 for name in ("no worker", "heading"):
                     warm_plain(playwright, plain, name, profiles[name])
             # Both servers are stopped from here: every page comes from the profile's caches.
-            if True:
-                loads: dict[str, tuple[str, Callable[[Page], None]]] = {
-                    "app": (server.url("app"), app_ready_and_kept),
-                    "no scripts": (server.url("app"), served_untouched),
-                    "no worker": (plain.url("no worker"), nothing),
-                    "heading": (plain.url("heading"), nothing),
-                }
-                for round_ in range(rounds):
-                    order = PAGES[round_ % len(PAGES) :] + PAGES[: round_ % len(PAGES)]
-                    for name in order:
-                        url, check = loads[name]
-                        times[name].append(first_paint(playwright, url, profiles[name], check))
-                    print(f"  round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
+            loads: dict[str, tuple[str, Callable[[Page], None]]] = {
+                "app": (server.url("app"), app_ready_and_kept),
+                "no scripts": (server.url("app"), served_untouched),
+                "no worker": (plain.url("no worker"), nothing),
+                "heading": (plain.url("heading"), nothing),
+            }
+            for round_ in range(rounds):
+                order = PAGES[round_ % len(PAGES) :] + PAGES[: round_ % len(PAGES)]
+                for name in order:
+                    url, check = loads[name]
+                    times[name].append(first_paint(playwright, url, profiles[name], check))
+                print(f"  round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return times
