@@ -173,8 +173,9 @@ async function start() {
   if (stored) {
     bytecode = storedBytecode();
     try {
-      // Pyodide is given the snapshot still being read: it fetches and compiles its
-      // WebAssembly meanwhile, and waits for the snapshot only to size Python's memory.
+      // Pyodide is given the snapshot still being read: it asks for its WebAssembly
+      // meanwhile, but waits for the snapshot (which sizes Python's memory) before it
+      // compiles it (loadPyodide's prepareSnapshot, then the module's instantiateWasm).
       const snapshot = stored.arrayBuffer().then((bytes) => {
         mark("snapshot-read");
         return unpack(new Uint8Array(bytes));

@@ -1,0 +1,329 @@
+"""Warm starts in a Chromium that no automation watches, the app beside the bare boot.
+
+    .venv/bin/python benchmarks/startup_plain.py [--rounds 5] [--cpu-throttle 1,4]
+                                                 [--reloads 1] [--no-build] [--json PATH]
+
+startup.py and startup_ab.py drive Chromium through Playwright, which turns on the
+DevTools protocol's Page, Runtime and Network domains in every page it opens, injects its
+own 330 KB script, and watches the page from it. A player's browser does none of that, and
+some of it is costly: with the Network domain on, Chromium records for each request the
+script stack that made it, and V8 must then reparse every function on that stack that it
+ran from the code cache without source positions. Pyodide's module factory (1.2 MB) is on
+the stack of the WebAssembly's fetch, so a browser just opened reparses it: about 100 ms of
+the main thread at 4x, in a trace.
+
+This script opens Chromium itself, with its DevTools port on, and sends only what it needs
+to: the CPU throttle before the page is asked for, the navigation (``Page.navigate``,
+``Page.reload``), and ``Runtime.evaluate`` to read whether the page is ready and its marks.
+No domain is enabled. Each start is made twice, interleaved: "plain" as just said, and
+"watched", with Page, Runtime and Network enabled first as Playwright does, which shows
+what the watching costs. The app and the bare Pyodide page (startup.py's) are each on a
+warm profile of their own (prepared through Playwright, as startup.py prepares them), with
+the server stopped while they are measured: the installed app opened again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import socket
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+import startup
+
+Times = dict[str, list[float]]  # "app, plain, new browser: ready" -> ms, one per load
+WATCHING = ("Page.enable", "Runtime.enable", "Network.enable")  # what Playwright turns on
+MARKS = (
+    "JSON.stringify(Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime])))"
+)
+# The document's ready flag, or "" while it is not ready or is still the one before a reload
+# (marked as seen once read).
+READY_STATE = "window.__plainSeen ? '' : (document.documentElement?.dataset.appReady || '')"
+# The app's marks of each step of its start, in the order they usually come (web/boot.js,
+# web/interpreter.js, web/main.py, the UI's first render), printed as where the time went.
+STEPS = (
+    "shown",
+    "interpreter",
+    "pyscript-asks",
+    "snapshot-read",
+    "python",
+    "packages",
+    "main",
+    "live",
+    "ready",
+)
+POLL_S = 0.2
+SETTLE_S = 1.0  # after each browser closes, so the next does not start on a busy machine
+SHOWN_WAIT_S = 5.0  # the first screen's mark, reported with the paint, may follow ready
+
+
+class WebSocket:
+    """Just enough of RFC 6455 for one local DevTools connection: text frames, no extensions."""
+
+    def __init__(self, url: str) -> None:
+        host_port, path = url.removeprefix("ws://").split("/", 1)
+        host, port = host_port.rsplit(":", 1)
+        self._socket = socket.create_connection((host, int(port)), timeout=startup.TIMEOUT_MS / 1000)
+        key = base64.b64encode(os.urandom(16)).decode()
+        handshake = (
+            f"GET /{path} HTTP/1.1\r\nHost: {host_port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        self._socket.sendall(handshake.encode())
+        self._buffer = b""
+        head = self._until(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise startup.BenchError(f"DevTools refused the connection: {head[:80]!r}")
+
+    def _until(self, end: bytes) -> bytes:
+        while end not in self._buffer:
+            self._read_more()
+        head, self._buffer = self._buffer.split(end, 1)
+        return head
+
+    def _read_more(self) -> None:
+        chunk = self._socket.recv(1 << 16)
+        if not chunk:
+            raise startup.BenchError("DevTools closed the connection")
+        self._buffer += chunk
+
+    def _take(self, size: int) -> bytes:
+        while len(self._buffer) < size:
+            self._read_more()
+        taken, self._buffer = self._buffer[:size], self._buffer[size:]
+        return taken
+
+    def send_text(self, text: str) -> None:
+        data = text.encode()
+        size = len(data)
+        if size < 126:
+            header = bytes([0x81, 0x80 | size])
+        elif size < 1 << 16:
+            header = bytes([0x81, 0x80 | 126]) + struct.pack(">H", size)
+        else:
+            header = bytes([0x81, 0x80 | 127]) + struct.pack(">Q", size)
+        mask = os.urandom(4)  # a client must mask what it sends
+        self._socket.sendall(header + mask + bytes(byte ^ mask[i % 4] for i, byte in enumerate(data)))
+
+    def receive_text(self) -> str | None:
+        """The next frame's text (None for a frame that is not text)."""
+        first, second = self._take(2)
+        size = second & 0x7F
+        if size == 126:
+            size = struct.unpack(">H", self._take(2))[0]
+        elif size == 127:
+            size = struct.unpack(">Q", self._take(8))[0]
+        payload = self._take(size)
+        return payload.decode() if first & 0x0F == 1 else None
+
+    def close(self) -> None:
+        self._socket.close()
+
+
+class PlainChromium:
+    """A Chromium started on a profile with its DevTools port on, and one page's connection."""
+
+    def __init__(self, profile: Path) -> None:
+        (profile / "DevToolsActivePort").unlink(missing_ok=True)
+        self._process = subprocess.Popen(
+            [
+                startup.CHROMIUM,
+                "--headless",
+                "--remote-debugging-port=0",
+                f"--user-data-dir={profile}",
+                "--window-size=1280,720",
+                *startup.CHROMIUM_ARGS,
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self._ids = 0
+        try:
+            self._page = WebSocket(self._page_url(profile / "DevToolsActivePort"))
+        except BaseException:
+            self.close()
+            raise
+
+    def _page_url(self, port_file: Path) -> str:
+        deadline = time.monotonic() + startup.TIMEOUT_MS / 1000
+        while time.monotonic() < deadline:
+            if port_file.exists() and (port := port_file.read_text().split("\n", 1)[0].strip()):
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as answer:
+                    pages = [target for target in json.load(answer) if target["type"] == "page"]
+                if pages:
+                    return str(pages[0]["webSocketDebuggerUrl"])
+            time.sleep(0.05)
+        raise startup.BenchError("Chromium opened no DevTools port")
+
+    def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One command's result (events that arrive meanwhile are dropped)."""
+        self._ids += 1
+        self._page.send_text(json.dumps({"id": self._ids, "method": method, "params": params or {}}))
+        while True:
+            text = self._page.receive_text()
+            message = json.loads(text) if text else {}
+            if message.get("id") == self._ids:
+                if "error" in message:
+                    raise startup.BenchError(f"{method}: {message['error']}")
+                return dict(message.get("result", {}))
+
+    def evaluate(self, expression: str) -> Any:
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise startup.BenchError(f"{expression}: {json.dumps(result['exceptionDetails'])[:600]}")
+        return result["result"].get("value")
+
+    def close(self) -> None:
+        self._process.terminate()
+        try:
+            self._process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+
+
+def wait_ready(chromium: PlainChromium, what: str) -> dict[str, float]:
+    """The page's marks once it is ready (and, for the app, its first screen drawn)."""
+    deadline = time.monotonic() + startup.TIMEOUT_MS / 1000
+    while chromium.evaluate(READY_STATE) != "1":
+        if time.monotonic() > deadline:
+            raise startup.BenchError(f"{what}: not ready within {startup.TIMEOUT_MS // 1000} s")
+        time.sleep(POLL_S)
+    marks: dict[str, float] = json.loads(chromium.evaluate(MARKS))
+    shown_by = time.monotonic() + SHOWN_WAIT_S
+    while "ten-phases:painted" in marks and "ten-phases:shown" not in marks and time.monotonic() < shown_by:
+        time.sleep(POLL_S)
+        marks = json.loads(chromium.evaluate(MARKS))
+    chromium.evaluate("window.__plainSeen = true")
+    return marks
+
+
+def record(into: Times, label: str, marks: dict[str, float], what: str) -> None:
+    ready = marks.get("ten-phases:ready")
+    if ready is None:
+        raise startup.BenchError(f"{what}: ready without its ten-phases:ready mark")
+    into.setdefault(f"{label}: ready", []).append(ready)
+    if "ten-phases:shown" in marks:
+        into.setdefault(f"{label}: first screen", []).append(marks["ten-phases:shown"])
+    for name in STEPS:
+        if f"ten-phases:{name}" in marks:
+            into.setdefault(f"{label}: step {name}", []).append(marks[f"ten-phases:{name}"])
+
+
+def loads(profile: Path, url: str, kind: str, watched: bool, reloads: int, into: Times) -> None:
+    """One new browser on the profile: its start, then ``reloads`` reloads."""
+    condition = "watched" if watched else "plain"
+    chromium = PlainChromium(profile)
+    try:
+        if startup.THROTTLE["rate"] != 1.0:
+            chromium.send("Emulation.setCPUThrottlingRate", {"rate": startup.THROTTLE["rate"]})
+        for method in WATCHING if watched else ():
+            chromium.send(method)
+        for n in range(reloads + 1):
+            scenario = "new browser" if n == 0 else "reload"
+            if n == 0:
+                chromium.send("Page.navigate", {"url": url})
+            else:
+                chromium.send("Page.reload")
+            what = f"{kind}, {condition}, {scenario}"
+            record(into, f"{kind}, {condition}, {scenario}", wait_ready(chromium, what), what)
+    finally:
+        chromium.close()
+        time.sleep(SETTLE_S)
+
+
+def run(rounds: int, reloads: int) -> Times:
+    times: Times = {}
+    workdir = Path(tempfile.mkdtemp(prefix="startup-plain-"))
+    try:
+        server = startup.Server(0)
+        with sync_playwright() as playwright, startup.running(server):
+            for kind in startup.KINDS:
+                startup.prepare_profile(playwright, server, kind, workdir / kind)
+        for round_ in range(rounds):
+            order = [(kind, watched) for kind in startup.KINDS for watched in (False, True)]
+            for kind, watched in order if round_ % 2 == 0 else reversed(order):
+                loads(workdir / kind, server.url(kind), kind, watched, reloads, times)
+            print(f"  round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return times
+
+
+def median_range(values: list[float]) -> str:
+    return f"{statistics.median(values):6.0f} ({min(values):.0f}-{max(values):.0f})"
+
+
+def report(times: Times, rate: float) -> dict[str, Any]:
+    print(f"\nChromium, CPU {rate:g}x, warm offline, no automation attached; median (range), ms")
+    rows: dict[str, Any] = {}
+    for condition in ("plain", "watched"):
+        for scenario in ("new browser", "reload"):
+            app = times.get(f"app, {condition}, {scenario}: ready")
+            bare = times.get(f"bare, {condition}, {scenario}: ready")
+            if not app or not bare:
+                continue
+            shown = times.get(f"app, {condition}, {scenario}: first screen", [])
+            ratio = statistics.median(app) / statistics.median(bare)
+            rows[f"{condition}, {scenario}"] = {
+                "app": app,
+                "bare": bare,
+                "ratio": ratio,
+                "first_screen": shown,
+            }
+            print(
+                f"  {condition:<7} {scenario:<11}  ready: app {median_range(app)}"
+                f"  bare {median_range(bare)}  {ratio:.2f}x"
+                + (f"   first screen {median_range(shown)}" if shown else "")
+            )
+    print("  the app's steps (median ms after the navigation began):")
+    for condition in ("plain", "watched"):
+        for scenario in ("new browser", "reload"):
+            label = f"app, {condition}, {scenario}"
+            steps = [(name, times.get(f"{label}: step {name}")) for name in STEPS]
+            line = "  ".join(f"{name} {statistics.median(values):.0f}" for name, values in steps if values)
+            print(f"    {condition:<7} {scenario:<11}  {line}")
+    return {"cpu_throttle": rate, "loads": rows}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Warm starts in a Chromium no automation watches.")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of each start (default 5)")
+    parser.add_argument(
+        "--cpu-throttle", default="1,4", help="CPU slowed by each factor in turn (default 1,4)"
+    )
+    parser.add_argument(
+        "--reloads", type=int, default=1, help="reloads after each new browser's start (default 1)"
+    )
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
+    parser.add_argument("--json", type=Path, help="also write the results here as JSON")
+    args = parser.parse_args(argv)
+    throttles = startup.checked_rounds_and_throttles(parser, args.rounds, args.cpu_throttle)
+    if args.reloads < 0:
+        parser.error("--reloads must be 0 or more")
+    startup.built_site(parser, args.no_build)
+    return startup.at_each_throttle(
+        "startup_plain.py",
+        args.rounds,
+        throttles,
+        lambda rate: report(run(args.rounds, args.reloads), rate),
+        args.json,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
