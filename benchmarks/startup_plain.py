@@ -1,7 +1,8 @@
 """Warm starts in a Chromium that no automation watches, the app beside the bare boot.
 
-    .venv/bin/python benchmarks/startup_plain.py [--rounds 5] [--cpu-throttle 1,4]
-                                                 [--reloads 1] [--no-build] [--json PATH]
+    .venv/bin/python benchmarks/startup_plain.py [--engine chromium|firefox] [--rounds 5]
+                                                 [--cpu-throttle 1,4] [--reloads 1]
+                                                 [--no-build] [--json PATH]
 
 startup.py and startup_ab.py drive Chromium through Playwright, which turns on the
 DevTools protocol's Page, Runtime and Network domains in every page it opens, injects its
@@ -20,6 +21,11 @@ No domain is enabled. Each start is made twice, interleaved: "plain" as just sai
 what the watching costs. The app and the bare Pyodide page (startup.py's) are each on a
 warm profile of their own (prepared through Playwright, as startup.py prepares them), with
 the server stopped while they are measured: the installed app opened again.
+
+``--engine firefox`` does the same in Debian's Firefox, which speaks WebDriver BiDi, not the
+DevTools protocol: plain is a BiDi session that only navigates and evaluates; watched is
+also subscribed to the events puppeteer-core subscribes to (the tests' Firefox bridge). Its
+profiles are prepared as startup_engines.py prepares them. Firefox has no CPU throttle.
 """
 
 from __future__ import annotations
@@ -43,9 +49,13 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 import startup
+from support.browser.engines import Firefox
 
 Times = dict[str, list[float]]  # "app, plain, new browser: ready" -> ms, one per load
-WATCHING = ("Page.enable", "Runtime.enable", "Network.enable")  # what Playwright turns on
+CDP_WATCHING = ("Page.enable", "Runtime.enable", "Network.enable")  # what Playwright turns on
+# What puppeteer-core subscribes a WebDriver BiDi session to (its BidiBrowser.subscribeModules).
+BIDI_WATCHING = ("browsingContext", "network", "log", "script", "input")
+FIREFOX = "/usr/bin/firefox-esr"
 MARKS = (
     "JSON.stringify(Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime])))"
 )
@@ -134,9 +144,12 @@ class WebSocket:
 
 
 class PlainChromium:
-    """A Chromium started on a profile with its DevTools port on, and one page's connection."""
+    """A Chromium started on a profile with its DevTools port on, and one page's connection:
+    the CPU throttle set, and if ``watched``, the domains Playwright turns on."""
 
-    def __init__(self, profile: Path) -> None:
+    name = "Chromium"
+
+    def __init__(self, profile: Path, watched: bool) -> None:
         (profile / "DevToolsActivePort").unlink(missing_ok=True)
         self._process = subprocess.Popen(
             [
@@ -154,6 +167,10 @@ class PlainChromium:
         self._ids = 0
         try:
             self._page = WebSocket(self._page_url(profile / "DevToolsActivePort"))
+            if startup.THROTTLE["rate"] != 1.0:
+                self.send("Emulation.setCPUThrottlingRate", {"rate": startup.THROTTLE["rate"]})
+            for method in CDP_WATCHING if watched else ():
+                self.send(method)
         except BaseException:
             self.close()
             raise
@@ -181,6 +198,12 @@ class PlainChromium:
                     raise startup.BenchError(f"{method}: {message['error']}")
                 return dict(message.get("result", {}))
 
+    def open(self, url: str) -> None:
+        self.send("Page.navigate", {"url": url})
+
+    def reload(self) -> None:
+        self.send("Page.reload")
+
     def evaluate(self, expression: str) -> Any:
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
         if "exceptionDetails" in result:
@@ -188,27 +211,118 @@ class PlainChromium:
         return result["result"].get("value")
 
     def close(self) -> None:
-        self._process.terminate()
+        if hasattr(self, "_page"):  # not when the connection itself failed
+            self._page.close()
+        _ended(self._process)
+
+
+class PlainFirefox:
+    """Debian's Firefox started on a profile with its remote agent on, and one WebDriver
+    BiDi session (Firefox speaks no CDP): if ``watched``, subscribed to the events
+    puppeteer-core subscribes to, as the tests' bridge drives it."""
+
+    name = "Firefox"
+
+    def __init__(self, profile: Path, watched: bool) -> None:
+        port = _free_port()
+        self._process = subprocess.Popen(
+            [
+                FIREFOX,
+                "--headless",
+                "--profile",
+                str(profile),
+                "--remote-debugging-port",
+                str(port),
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self._ids = 0
         try:
-            self._process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
+            self._session = self._connected(port)
+            self.send("session.new", {"capabilities": {}})
+            if watched:
+                self.send("session.subscribe", {"events": list(BIDI_WATCHING)})
+            self._context = self.send("browsingContext.getTree", {})["contexts"][0]["context"]
+        except BaseException:
+            self.close()
+            raise
+
+    def _connected(self, port: int) -> WebSocket:
+        deadline = time.monotonic() + startup.TIMEOUT_MS / 1000
+        while True:
+            try:
+                return WebSocket(f"ws://127.0.0.1:{port}/session")
+            except (OSError, startup.BenchError):
+                if time.monotonic() > deadline:
+                    raise startup.BenchError("Firefox opened no WebDriver BiDi port") from None
+                time.sleep(0.1)
+
+    def send(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """One command's result (events that arrive meanwhile are dropped)."""
+        self._ids += 1
+        self._session.send_text(json.dumps({"id": self._ids, "method": method, "params": params}))
+        while True:
+            text = self._session.receive_text()
+            message = json.loads(text) if text else {}
+            if message.get("id") == self._ids:
+                if message.get("type") == "error":
+                    raise startup.BenchError(f"{method}: {message.get('error')}: {message.get('message')}")
+                return dict(message.get("result", {}))
+
+    def open(self, url: str) -> None:
+        self.send("browsingContext.navigate", {"context": self._context, "url": url, "wait": "none"})
+
+    def reload(self) -> None:
+        self.send("browsingContext.reload", {"context": self._context, "wait": "none"})
+
+    def evaluate(self, expression: str) -> Any:
+        target = {"context": self._context}
+        result = self.send(
+            "script.evaluate", {"expression": expression, "target": target, "awaitPromise": False}
+        )
+        if result.get("type") != "success":
+            raise startup.BenchError(f"{expression}: {json.dumps(result)[:600]}")
+        return result["result"].get("value")
+
+    def close(self) -> None:
+        if hasattr(self, "_session"):
+            self._session.close()
+        _ended(self._process)
 
 
-def wait_ready(chromium: PlainChromium, what: str) -> dict[str, float]:
+PlainBrowser = PlainChromium | PlainFirefox
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _ended(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def wait_ready(browser: PlainBrowser, what: str) -> dict[str, float]:
     """The page's marks once it is ready (and, for the app, its first screen drawn)."""
     deadline = time.monotonic() + startup.TIMEOUT_MS / 1000
-    while chromium.evaluate(READY_STATE) != "1":
+    while browser.evaluate(READY_STATE) != "1":
         if time.monotonic() > deadline:
             raise startup.BenchError(f"{what}: not ready within {startup.TIMEOUT_MS // 1000} s")
         time.sleep(POLL_S)
-    marks: dict[str, float] = json.loads(chromium.evaluate(MARKS))
+    marks: dict[str, float] = json.loads(browser.evaluate(MARKS))
     shown_by = time.monotonic() + SHOWN_WAIT_S
     while "ten-phases:painted" in marks and "ten-phases:shown" not in marks and time.monotonic() < shown_by:
         time.sleep(POLL_S)
-        marks = json.loads(chromium.evaluate(MARKS))
-    chromium.evaluate("window.__plainSeen = true")
+        marks = json.loads(browser.evaluate(MARKS))
+    browser.evaluate("window.__plainSeen = true")
     return marks
 
 
@@ -224,41 +338,62 @@ def record(into: Times, label: str, marks: dict[str, float], what: str) -> None:
             into.setdefault(f"{label}: step {name}", []).append(marks[f"ten-phases:{name}"])
 
 
-def loads(profile: Path, url: str, kind: str, watched: bool, reloads: int, into: Times) -> None:
+def loads(
+    engine: type[PlainBrowser], profile: Path, url: str, kind: str, watched: bool, reloads: int, into: Times
+) -> None:
     """One new browser on the profile: its start, then ``reloads`` reloads."""
     condition = "watched" if watched else "plain"
-    chromium = PlainChromium(profile)
+    browser = engine(profile, watched)
     try:
-        if startup.THROTTLE["rate"] != 1.0:
-            chromium.send("Emulation.setCPUThrottlingRate", {"rate": startup.THROTTLE["rate"]})
-        for method in WATCHING if watched else ():
-            chromium.send(method)
         for n in range(reloads + 1):
             scenario = "new browser" if n == 0 else "reload"
             if n == 0:
-                chromium.send("Page.navigate", {"url": url})
+                browser.open(url)
             else:
-                chromium.send("Page.reload")
-            what = f"{kind}, {condition}, {scenario}"
-            record(into, f"{kind}, {condition}, {scenario}", wait_ready(chromium, what), what)
+                browser.reload()
+            what = f"{engine.name}, {kind}, {condition}, {scenario}"
+            record(into, f"{kind}, {condition}, {scenario}", wait_ready(browser, what), what)
     finally:
-        chromium.close()
+        browser.close()
         time.sleep(SETTLE_S)
 
 
-def run(rounds: int, reloads: int) -> Times:
+def prepare_firefox_profile(server: startup.Server, kind: startup.Kind, profile: Path) -> None:
+    """As startup_engines.py's first round leaves it: visited online, the service worker in
+    control (and, for the app, the snapshot settled), then reloaded once."""
+    profile.mkdir()
+    engine = Firefox(profile=profile)
+    try:
+        engine.open(server.url(kind))
+        if kind == "app":
+            engine.settle()
+        else:
+            engine.wait_for_worker()
+        engine.reload(settle=False)
+        if problems := engine.findings()[0]:
+            raise startup.BenchError(f"Firefox, {kind}, preparing the warm profile: {problems}")
+    finally:
+        engine.close()
+
+
+def run(engine: type[PlainBrowser], rounds: int, reloads: int) -> Times:
     times: Times = {}
     workdir = Path(tempfile.mkdtemp(prefix="startup-plain-"))
     try:
         server = startup.Server(0)
-        with sync_playwright() as playwright, startup.running(server):
-            for kind in startup.KINDS:
-                startup.prepare_profile(playwright, server, kind, workdir / kind)
+        with startup.running(server):
+            if engine is PlainFirefox:
+                for kind in startup.KINDS:
+                    prepare_firefox_profile(server, kind, workdir / kind)
+            else:
+                with sync_playwright() as playwright:
+                    for kind in startup.KINDS:
+                        startup.prepare_profile(playwright, server, kind, workdir / kind)
         for round_ in range(rounds):
             order = [(kind, watched) for kind in startup.KINDS for watched in (False, True)]
             for kind, watched in order if round_ % 2 == 0 else reversed(order):
-                loads(workdir / kind, server.url(kind), kind, watched, reloads, times)
-            print(f"  round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
+                loads(engine, workdir / kind, server.url(kind), kind, watched, reloads, times)
+            print(f"  {engine.name}: round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return times
@@ -268,8 +403,8 @@ def median_range(values: list[float]) -> str:
     return f"{statistics.median(values):6.0f} ({min(values):.0f}-{max(values):.0f})"
 
 
-def report(times: Times, rate: float) -> dict[str, Any]:
-    print(f"\nChromium, CPU {rate:g}x, warm offline, no automation attached; median (range), ms")
+def report(name: str, times: Times, rate: float) -> dict[str, Any]:
+    print(f"\n{name}, CPU {rate:g}x, warm offline, no automation attached; median (range), ms")
     rows: dict[str, Any] = {}
     for condition in ("plain", "watched"):
         for scenario in ("new browser", "reload"):
@@ -301,10 +436,12 @@ def report(times: Times, rate: float) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Warm starts in a Chromium no automation watches.")
+    parser = argparse.ArgumentParser(description="Warm starts in a browser no automation watches.")
+    parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each start (default 5)")
     parser.add_argument(
-        "--cpu-throttle", default="1,4", help="CPU slowed by each factor in turn (default 1,4)"
+        "--cpu-throttle",
+        help="Chromium's CPU slowed by each factor in turn (default 1,4; Firefox has no throttle: 1)",
     )
     parser.add_argument(
         "--reloads", type=int, default=1, help="reloads after each new browser's start (default 1)"
@@ -312,7 +449,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = parser.parse_args(argv)
-    throttles = startup.checked_rounds_and_throttles(parser, args.rounds, args.cpu_throttle)
+    engine = PlainFirefox if args.engine == "firefox" else PlainChromium
+    default_throttle = "1" if engine is PlainFirefox else "1,4"
+    throttles = startup.checked_rounds_and_throttles(
+        parser, args.rounds, args.cpu_throttle or default_throttle
+    )
+    if engine is PlainFirefox and throttles != [1.0]:
+        parser.error("Firefox has no CPU throttle: --cpu-throttle 1 only")
     if args.reloads < 0:
         parser.error("--reloads must be 0 or more")
     startup.built_site(parser, args.no_build)
@@ -320,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
         "startup_plain.py",
         args.rounds,
         throttles,
-        lambda rate: report(run(args.rounds, args.reloads), rate),
+        lambda rate: report(engine.name, run(engine, args.rounds, args.reloads), rate),
         args.json,
     )
 
