@@ -1,4 +1,4 @@
-"""Warm starts in a Chromium that no automation watches, the app beside the bare boot.
+"""Warm starts in a browser that no automation watches, the app beside the bare boot.
 
     .venv/bin/python benchmarks/startup_plain.py [--engine chromium|firefox] [--rounds 5]
                                                  [--cpu-throttle 1,4] [--reloads 1]
@@ -49,13 +49,12 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 import startup
-from support.browser.engines import Firefox
+from support.browser.engines import FIREFOX, Firefox
 
 Times = dict[str, list[float]]  # "app, plain, new browser: ready" -> ms, one per load
 CDP_WATCHING = ("Page.enable", "Runtime.enable", "Network.enable")  # what Playwright turns on
 # What puppeteer-core subscribes a WebDriver BiDi session to (its BidiBrowser.subscribeModules).
 BIDI_WATCHING = ("browsingContext", "network", "log", "script", "input")
-FIREFOX = "/usr/bin/firefox-esr"
 MARKS = (
     "JSON.stringify(Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime])))"
 )
