@@ -403,7 +403,8 @@ def median_range(values: list[float]) -> str:
 
 
 def report(name: str, times: Times, rate: float) -> dict[str, Any]:
-    print(f"\n{name}, CPU {rate:g}x, warm offline, no automation attached; median (range), ms")
+    print(f"\n{name}, CPU {rate:g}x, warm offline; plain: nothing watching, watched: as its driver")
+    print("  watches (Playwright's domains, puppeteer-core's subscriptions); median (range), ms")
     rows: dict[str, Any] = {}
     for condition in ("plain", "watched"):
         for scenario in ("new browser", "reload"):
