@@ -526,6 +526,11 @@ def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
+def median_range(values: list[float]) -> str:
+    """``values`` as a table cell: "median (min-max)", in whole ms."""
+    return f"{statistics.median(values):6.0f} ({min(values):.0f}-{max(values):.0f})"
+
+
 def mb(size: float) -> str:
     return f"{size / 1e6:.2f} MB"
 

@@ -82,10 +82,7 @@ def report(sites: tuple[Path, Path], times: tuple[Times, Times], rate: float) ->
         a, b = times[0][what], times[1][what]
         change = statistics.median(b) / statistics.median(a) - 1
         rows[what] = {"a": a, "b": b, "change": change}
-        print(
-            f"  {what:<26} A {statistics.median(a):6.0f} ({min(a):.0f}-{max(a):.0f})"
-            f"   B {statistics.median(b):6.0f} ({min(b):.0f}-{max(b):.0f})   B/A {change:+.1%}"
-        )
+        print(f"  {what:<26} A {startup.median_range(a)}   B {startup.median_range(b)}   B/A {change:+.1%}")
     return {"cpu_throttle": rate, "sites": [str(site) for site in sites], "loads": rows}
 
 

@@ -93,6 +93,7 @@ class WebSocket:
         )
         self._socket.sendall(handshake.encode())
         self._buffer = b""
+        self._ids = 0
         head = self._until(b"\r\n\r\n")
         if b" 101 " not in head.split(b"\r\n", 1)[0]:
             raise startup.BenchError(f"DevTools refused the connection: {head[:80]!r}")
@@ -138,6 +139,17 @@ class WebSocket:
         payload = self._take(size)
         return payload.decode() if first & 0x0F == 1 else None
 
+    def call(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """One JSON command (the DevTools protocol's and WebDriver BiDi's shape) and its
+        answer; the events that arrive meanwhile are dropped."""
+        self._ids += 1
+        self.send_text(json.dumps({"id": self._ids, "method": method, "params": params}))
+        while True:
+            text = self.receive_text()
+            message = json.loads(text) if text else {}
+            if message.get("id") == self._ids:
+                return dict(message)
+
     def close(self) -> None:
         self._socket.close()
 
@@ -163,7 +175,6 @@ class PlainChromium:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        self._ids = 0
         try:
             self._page = WebSocket(self._page_url(profile / "DevToolsActivePort"))
             if startup.THROTTLE["rate"] != 1.0:
@@ -186,16 +197,10 @@ class PlainChromium:
         raise startup.BenchError("Chromium opened no DevTools port")
 
     def send(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-        """One command's result (events that arrive meanwhile are dropped)."""
-        self._ids += 1
-        self._page.send_text(json.dumps({"id": self._ids, "method": method, "params": params or {}}))
-        while True:
-            text = self._page.receive_text()
-            message = json.loads(text) if text else {}
-            if message.get("id") == self._ids:
-                if "error" in message:
-                    raise startup.BenchError(f"{method}: {message['error']}")
-                return dict(message.get("result", {}))
+        message = self._page.call(method, params or {})
+        if "error" in message:
+            raise startup.BenchError(f"{method}: {message['error']}")
+        return dict(message.get("result", {}))
 
     def open(self, url: str) -> None:
         self.send("Page.navigate", {"url": url})
@@ -237,7 +242,6 @@ class PlainFirefox:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        self._ids = 0
         try:
             self._session = self._connected(port)
             self.send("session.new", {"capabilities": {}})
@@ -259,16 +263,10 @@ class PlainFirefox:
                 time.sleep(0.1)
 
     def send(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        """One command's result (events that arrive meanwhile are dropped)."""
-        self._ids += 1
-        self._session.send_text(json.dumps({"id": self._ids, "method": method, "params": params}))
-        while True:
-            text = self._session.receive_text()
-            message = json.loads(text) if text else {}
-            if message.get("id") == self._ids:
-                if message.get("type") == "error":
-                    raise startup.BenchError(f"{method}: {message.get('error')}: {message.get('message')}")
-                return dict(message.get("result", {}))
+        message = self._session.call(method, params)
+        if message.get("type") == "error":
+            raise startup.BenchError(f"{method}: {message.get('error')}: {message.get('message')}")
+        return dict(message.get("result", {}))
 
     def open(self, url: str) -> None:
         self.send("browsingContext.navigate", {"context": self._context, "url": url, "wait": "none"})
@@ -398,10 +396,6 @@ def run(engine: type[PlainBrowser], rounds: int, reloads: int) -> Times:
     return times
 
 
-def median_range(values: list[float]) -> str:
-    return f"{statistics.median(values):6.0f} ({min(values):.0f}-{max(values):.0f})"
-
-
 def report(name: str, times: Times, rate: float) -> dict[str, Any]:
     print(f"\n{name}, CPU {rate:g}x, warm offline; plain: nothing watching, watched: as its driver")
     print("  watches (Playwright's domains, puppeteer-core's subscriptions); median (range), ms")
@@ -421,9 +415,9 @@ def report(name: str, times: Times, rate: float) -> dict[str, Any]:
                 "first_screen": shown,
             }
             print(
-                f"  {condition:<7} {scenario:<11}  ready: app {median_range(app)}"
-                f"  bare {median_range(bare)}  {ratio:.2f}x"
-                + (f"   first screen {median_range(shown)}" if shown else "")
+                f"  {condition:<7} {scenario:<11}  ready: app {startup.median_range(app)}"
+                f"  bare {startup.median_range(bare)}  {ratio:.2f}x"
+                + (f"   first screen {startup.median_range(shown)}" if shown else "")
             )
     print("  the app's steps (median ms after the navigation began):")
     for condition in ("plain", "watched"):
