@@ -6,7 +6,7 @@
 //    UI, kept in the Cache API next to this build's files (without its zero pages:
 //    sparse.js). Python's initialisation and the imports are then a copy of memory. The
 //    snapshot is made by snapshot.js in a worker, after the app is ready, so no start
-//    waits on it; Pyodide is handed it while it is still being read.
+//    waits on it; Pyodide makes its module while it is still being read (restoring).
 // 2. From the standard library precompiled to bytecode (build.py makes it with
 //    Pyodide's own Python): the stock zip holds only source, which every start
 //    compiled again.
@@ -20,7 +20,7 @@
 
 import { bytecodeFiles, fetchBundle, pythonSources, writeBundle } from "./bundle.js";
 import { loadPyodide as loadStock, version } from "./pyodide/pyodide.mjs";
-import { unpack } from "./sparse.js";
+import { LENGTH_HEADER, unpack } from "./sparse.js";
 
 export { version };
 
@@ -119,11 +119,37 @@ function glue() {
   return create;
 }
 
-async function attempt(extra) {
+// ``moduleMade``, if given, is awaited before the module Pyodide makes is handed back.
+async function attempt({ moduleMade = null, ...extra }) {
   stdout.drop();
   stderr.drop();
-  const createPyodideModule = glue();
+  const glued = glue();
+  const createPyodideModule = async (settings) => {
+    const module = await glued(settings);
+    await moduleMade;
+    return module;
+  };
   return loadStock({ indexURL: INDEX_URL, createPyodideModule, stdout: stdout.line, stderr: stderr.line, ...extra });
+}
+
+// What Pyodide is handed to restore the stored snapshot. Pyodide waits for the snapshot,
+// which sizes Python's memory, before it makes its module (and compiles its WebAssembly:
+// Firefox compiles it afresh at every start). With the length kept beside the snapshot, it is
+// handed zeros of that length at once, so it makes the module while the snapshot is read;
+// the snapshot is written into them before the module is handed back, and Pyodide copies
+// them into Python's memory only after that. Without the length (a damaged entry), it is
+// handed the snapshot still being read, and waits.
+function restoring(stored) {
+  const packed = stored.arrayBuffer().then((bytes) => {
+    mark("snapshot-read");
+    return new Uint8Array(bytes);
+  });
+  const length = Number(stored.headers.get(LENGTH_HEADER));
+  if (!Number.isSafeInteger(length) || length <= 0) return { _loadSnapshot: packed.then((bytes) => unpack(bytes)) };
+  const memory = new Uint8Array(length);
+  const moduleMade = packed.then((bytes) => unpack(bytes, memory));
+  moduleMade.catch(() => {}); // awaited as the module is made; a start that fails first never asks
+  return { _loadSnapshot: memory, moduleMade };
 }
 
 // A restored Python holds the random state of the moment it was snapshotted: give it
@@ -173,14 +199,7 @@ async function start() {
   if (stored) {
     bytecode = storedBytecode();
     try {
-      // Pyodide is given the snapshot still being read: it asks for its WebAssembly
-      // meanwhile, but waits for the snapshot (which sizes Python's memory) before it
-      // compiles it (loadPyodide's prepareSnapshot, then the module's instantiateWasm).
-      const snapshot = stored.arrayBuffer().then((bytes) => {
-        mark("snapshot-read");
-        return unpack(new Uint8Array(bytes));
-      });
-      const pyodide = await attempt({ stdLibURL: PRECOMPILED, _loadSnapshot: snapshot });
+      const pyodide = await attempt({ stdLibURL: PRECOMPILED, ...restoring(stored) });
       reseed(pyodide);
       root.dataset.snapshot = "restored";
       mark("python");

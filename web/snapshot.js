@@ -13,7 +13,7 @@
 
 import { bytecodeResponse, fetchBundle, writeBundle } from "./bundle.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { pack } from "./sparse.js";
+import { LENGTH_HEADER, pack } from "./sparse.js";
 
 // What the page imports, and the engine's players that it imports when first asked
 // (bots, expert, coach); a UI module that needs PyScript is left to the page.
@@ -107,9 +107,10 @@ self.onmessage = async ({ data: { cache, key, bytecodeKey, indexURL, stdLibURL, 
     const ui = await fetchBundle(bundleURL);
     writeBundle(pyodide, ui);
     pyodide.runPython(PREPARE);
-    const snapshot = pack(pyodide.makeMemorySnapshot());
+    const memory = pyodide.makeMemorySnapshot();
+    const snapshot = pack(memory);
     const compiled = bytecode(pyodide, { ...ui, ...sources });
-    const headers = { "Content-Type": "application/octet-stream" };
+    const headers = { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(memory.length) };
     const store = await caches.open(cache);
     await store.put(bytecodeKey, await bytecodeResponse(compiled));
     await store.put(key, new Response(snapshot, { headers }));

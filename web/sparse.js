@@ -31,8 +31,13 @@ export function pack(bytes) {
   return out;
 }
 
-// The snapshot again, or an error for anything that is not one of these.
-export function unpack(packed) {
+// A stored snapshot's length unpacked, as a header of its response in the cache: it sizes
+// Python's memory, so the page can hand Pyodide memory of that size before reading it.
+export const LENGTH_HEADER = "X-Snapshot-Length";
+
+// The snapshot again, written into ``into`` (zeros of the snapshot's length) if given, or an
+// error for anything that is not one of these.
+export function unpack(packed, into = null) {
   if (packed.byteLength < HEADER || packed.byteOffset % 4 !== 0) throw new Error("not a packed snapshot");
   const [magic, version, length, page] = new Uint32Array(packed.buffer, packed.byteOffset, 4);
   if (magic !== MAGIC || version !== VERSION || page !== PAGE) throw new Error("not a packed snapshot");
@@ -40,7 +45,8 @@ export function unpack(packed) {
   const dataStart = HEADER + 4 * count;
   if (dataStart + count * PAGE !== packed.byteLength) throw new Error("a packed snapshot cut short");
   const pages = new Uint32Array(packed.buffer, packed.byteOffset + HEADER, count);
-  const bytes = new Uint8Array(length);
+  const bytes = into ?? new Uint8Array(length);
+  if (bytes.length !== length) throw new Error("a packed snapshot of another length");
   pages.forEach((number, i) => {
     const at = number * PAGE;
     if (at >= length) throw new Error("a packed snapshot with a page out of bounds");

@@ -167,6 +167,44 @@ def test_a_damaged_snapshot_is_dropped_and_the_saved_game_kept(page: Any, server
     assert page.evaluate(SNAPSHOT_STATE) == "restored"
 
 
+# The snapshot's length as interpreter.js reads it beside the snapshot (sparse.js's LENGTH_HEADER).
+KEPT_LENGTH = """async ({ cache, key }) => {
+  const kept = await (await caches.open(cache)).match(key);
+  return kept.headers.get("X-Snapshot-Length");
+}"""
+
+
+def test_a_snapshot_whose_kept_length_is_wrong_is_dropped_and_python_started_afresh(
+    page: Any, server: LocalServer
+) -> None:
+    """Pyodide is handed memory of the kept length before the snapshot is read (so it makes
+    its module meanwhile); a snapshot of another length is refused, not written short."""
+    _snapshotted(page, server.url)
+    place = page.evaluate(SNAPSHOT_PLACE)
+    length = int(page.evaluate(KEPT_LENGTH, place))
+    assert length > 16_000_000, "the length of Python's whole memory, kept with the snapshot"
+    # The same snapshot, its length one page longer than the snapshot is.
+    page.evaluate(
+        """async ({ place: { cache, key }, length }) => {
+          const store = await caches.open(cache);
+          const kept = await store.match(key);
+          const headers = new Headers(kept.headers);
+          headers.set("X-Snapshot-Length", String(length + 4096));
+          await store.put(key, new Response(await kept.arrayBuffer(), { headers }));
+        }""",
+        {"place": place, "length": length},
+    )
+    page.reload()
+    wait_ready(page)
+    _wait_snapshot(page, "stored")  # refused, started afresh, and snapshotted again
+    assert page.locator(".py-error").count() == 0
+    assert int(page.evaluate(KEPT_LENGTH, place)) == length
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
+    _new_game_seed(page)
+
+
 def _site_copy(site: Path, tmp_path: Path) -> Path:
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
