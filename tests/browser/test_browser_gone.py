@@ -7,7 +7,7 @@ crashed", in test_computers).  Now a WebKit session that is no more, a Chromium
 page that crashed, or a Firefox whose page crashed or whose process ended, raises
 ``EngineGoneError`` at once (WebKit's with what MiniBrowser last said), and every
 browser test (``once_more_if_gone``) runs once more on a new
-browser after such an error or Playwright's "Target crashed"; any other failure
+browser after such an error or Playwright's "Target crashed" or "Page crashed"; any other failure
 still fails the first time.
 """
 
@@ -166,7 +166,7 @@ def test_only_a_test_whose_browser_went_away_runs_once_more(pytester: pytest.Pyt
         from support.browser.engines import EngineError, EngineGoneError, once_more_if_gone
 
         pytestmark = once_more_if_gone
-        tries = {"once": 0, "always": 0, "other": 0, "crashed": 0}
+        tries = {"once": 0, "always": 0, "other": 0, "crashed": 0, "waited": 0}
 
         def test_gone_once():
             tries["once"] += 1
@@ -184,12 +184,17 @@ def test_only_a_test_whose_browser_went_away_runs_once_more(pytester: pytest.Pyt
         def test_page_crashed_once():
             tries["crashed"] += 1
             if tries["crashed"] == 1:
-                raise RuntimeError("Page.wait_for_selector: Target crashed")
+                raise RuntimeError("Page.evaluate: Target crashed")
+
+        def test_page_crashed_while_waited_on_once():
+            tries["waited"] += 1
+            if tries["waited"] == 1:
+                raise RuntimeError("Page.wait_for_selector: Page crashed")
 
         def test_counted():
-            assert tries == {"once": 2, "always": 2, "other": 1, "crashed": 2}
+            assert tries == {"once": 2, "always": 2, "other": 1, "crashed": 2, "waited": 2}
         """
     )
     result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
     outcomes = result.parseoutcomes()
-    assert (outcomes["passed"], outcomes["failed"], outcomes["rerun"]) == (3, 2, 3)
+    assert (outcomes["passed"], outcomes["failed"], outcomes["rerun"]) == (4, 2, 4)

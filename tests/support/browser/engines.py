@@ -124,13 +124,15 @@ class EngineGoneError(EngineError):
     tests marked ``once_more_if_gone`` then run once more."""
 
 
-# What Playwright says when a page's renderer crashed (Chromium's, in the Playwright tests).
-PAGE_CRASHED = "Target crashed"
+# What Playwright says when a page's renderer crashed (Chromium's, in the Playwright tests):
+# "Target crashed" to a command sent to the page, "Page crashed" to a wait the crash ended
+# (seen on 2026-12-01, Chromium 156, as test_phones_on_a_network's phone opened the app).
+PAGE_CRASHED = ("Target crashed", "Page crashed")
 
 # Every browser test carries this (tests/browser/conftest.py): a test whose browser or page
 # went away runs once more, on a new one; a failure of any other kind does not, and the
 # run's summary counts the rerun.
-once_more_if_gone = pytest.mark.flaky(reruns=1, only_rerun=[EngineGoneError, PAGE_CRASHED])
+once_more_if_gone = pytest.mark.flaky(reruns=1, only_rerun=[EngineGoneError, *PAGE_CRASHED])
 
 
 class Engine(ABC):
@@ -298,7 +300,7 @@ class Chromium(Engine):
             return self._page.evaluate(script, arg)
         except Error as error:
             first = str(error).splitlines()[0]
-            if self.gone or PAGE_CRASHED in first:
+            if self.gone or any(words in first for words in PAGE_CRASHED):
                 self.gone = True
                 raise EngineGoneError(f"chromium: the page went away: {first}") from error
             raise EngineError(f"chromium: {first}") from error
