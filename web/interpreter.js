@@ -134,20 +134,18 @@ async function attempt({ moduleMade = null, ...extra }) {
 
 // What Pyodide is handed to restore the stored snapshot. Pyodide waits for the snapshot,
 // which sizes Python's memory, before it makes its module (and compiles its WebAssembly:
-// Firefox compiles it afresh at every start). With the length kept beside the snapshot, it is
-// handed zeros of that length at once, so it makes the module while the snapshot is read;
-// the snapshot is written into them before the module is handed back, and Pyodide copies
-// them into Python's memory only after that. Without the length (a damaged entry), it is
-// handed the snapshot still being read, and waits.
+// Firefox compiles it afresh at every start). Handed zeros of the length kept beside the
+// snapshot at once, it makes the module while the snapshot is read; the snapshot is written
+// into them before the module is handed back, and Pyodide copies them into Python's memory
+// only after that. An entry without that length is damaged: refused, as any other damage.
 function restoring(stored) {
-  const packed = stored.arrayBuffer().then((bytes) => {
-    mark("snapshot-read");
-    return new Uint8Array(bytes);
-  });
   const length = Number(stored.headers.get(LENGTH_HEADER));
-  if (!Number.isSafeInteger(length) || length <= 0) return { _loadSnapshot: packed.then((bytes) => unpack(bytes)) };
+  if (!Number.isSafeInteger(length) || length <= 0) throw new Error("a stored snapshot without its length");
   const memory = new Uint8Array(length);
-  const moduleMade = packed.then((bytes) => unpack(bytes, memory));
+  const moduleMade = stored.arrayBuffer().then((bytes) => {
+    mark("snapshot-read");
+    unpack(new Uint8Array(bytes), memory);
+  });
   moduleMade.catch(() => {}); // awaited as the module is made; a start that fails first never asks
   return { _loadSnapshot: memory, moduleMade };
 }

@@ -167,10 +167,11 @@ def test_a_damaged_snapshot_is_dropped_and_the_saved_game_kept(page: Any, server
     assert page.evaluate(SNAPSHOT_STATE) == "restored"
 
 
-# The snapshot's length as interpreter.js reads it beside the snapshot (sparse.js's LENGTH_HEADER).
+# The snapshot's length as interpreter.js reads it beside the snapshot.
 KEPT_LENGTH = """async ({ cache, key }) => {
+  const { LENGTH_HEADER } = await import("./sparse.js");
   const kept = await (await caches.open(cache)).match(key);
-  return kept.headers.get("X-Snapshot-Length");
+  return kept.headers.get(LENGTH_HEADER);
 }"""
 
 
@@ -186,10 +187,11 @@ def test_a_snapshot_whose_kept_length_is_wrong_is_dropped_and_python_started_afr
     # The same snapshot, its length one page longer than the snapshot is.
     page.evaluate(
         """async ({ place: { cache, key }, length }) => {
+          const { LENGTH_HEADER } = await import("./sparse.js");
           const store = await caches.open(cache);
           const kept = await store.match(key);
           const headers = new Headers(kept.headers);
-          headers.set("X-Snapshot-Length", String(length + 4096));
+          headers.set(LENGTH_HEADER, String(length + 4096));
           await store.put(key, new Response(await kept.arrayBuffer(), { headers }));
         }""",
         {"place": place, "length": length},
