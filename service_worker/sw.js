@@ -82,7 +82,7 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       if (request.mode === "navigate") {
         const page = await cache.match(SCOPE + "index.html");
-        return page ? servedPage(page) : fetch(request);
+        return page ? servedPage(page, request.url) : fetch(request);
       }
       const kept = await cache.match(request, { ignoreSearch: true });
       if (kept) return kept;
@@ -109,8 +109,15 @@ const FIRST_SCREEN_MAX_CHARS = 400_000;
 const PAGE_HTML = '<html lang="en"';
 const PAGE_LOADING = '<div id="loading" class="loading"';
 const PAGE_APP = '<main id="app" class="app" hidden></main>';
+// The page marks the address of a screen opened over another (the rules, settings, past
+// games, a restore, the phones) with this parameter (ui/shell/app.py's _address): a reload
+// there reopens that screen, never the kept one, which boot.js would only take back out for
+// the loading card (a flash of the wrong screen). The history's state, which says the same,
+// is the page's alone.
+const OVER_ANOTHER_PARAM = "over";
 
-async function servedPage(page) {
+async function servedPage(page, address) {
+  if (new URL(address).searchParams.has(OVER_ANOTHER_PARAM)) return page;
   const screen = await firstScreen();
   if (screen === null) return page;
   const text = withFirstScreen(await page.clone().text(), screen);

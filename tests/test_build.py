@@ -375,7 +375,7 @@ const { servedPage } = new Function(fs.readFileSync(worker, "utf8") + "\nreturn 
   for (const kept of cases) {
     copy = kept && new Response(kept.text, { headers: { "x-first-screen-stamp": kept.stamp } });
     const page = new Response(fs.readFileSync(index, "utf8"), { headers: { "content-type": "text/html" } });
-    const served = await servedPage(page);
+    const served = await servedPage(page, kept?.address ?? "http://127.0.0.1:8000/?seed=7");
     out.push({ text: await served.text(), type: served.headers.get("content-type") });
   }
   console.log(JSON.stringify(out));
@@ -384,7 +384,8 @@ const { servedPage } = new Function(fs.readFileSync(worker, "utf8") + "\nreturn 
 
 
 def _served_pages(dist: Path, cases: list[dict[str, str] | None]) -> list[dict[str, str]]:
-    """The page sw.js answers a start with, for each copy of a kept screen (None: no copy)."""
+    """The page sw.js answers a start with, for each copy of a kept screen (None: no copy)
+    and the address it is asked for (the copy's "address", or the app's own)."""
     arguments = json.dumps([str(dist / "sw.js"), str(dist / "index.html"), cases])
     out = subprocess.run(
         ["node", "-e", SERVE_IN_NODE], input=arguments, capture_output=True, text=True, check=True, timeout=60
@@ -421,6 +422,8 @@ def test_the_service_worker_serves_the_page_with_the_kept_screen_of_its_build_on
             _kept_copy(build_id, html=["not", "html"]),
             _kept_copy(build_id, html="x" * 400_000),
             {"text": '{"format": 1, "html": ', "stamp": "0123abcd"},
+            # A reload of the rules, which the page reopens, not the kept screen.
+            _kept_copy(build_id) | {"address": "http://127.0.0.1:8000/?seed=7&over=rules"},
         ],
     )
     assert all(page == {"text": index, "type": "text/html"} for page in refused), "the page as it is"

@@ -20,7 +20,7 @@
 
 import { bytecodeFiles, fetchBundle, pythonSources, writeBundle } from "./bundle.js";
 import { loadPyodide as loadStock, version } from "./pyodide/pyodide.mjs";
-import { LENGTH_HEADER, unpack } from "./sparse.js";
+import { LENGTH_HEADER, keptLength, unpack } from "./sparse.js";
 
 export { version };
 
@@ -137,11 +137,10 @@ async function attempt({ moduleMade = null, ...extra }) {
 // Firefox compiles it afresh at every start). Handed zeros of the length kept beside the
 // snapshot at once, it makes the module while the snapshot is read; the snapshot is written
 // into them before the module is handed back, and Pyodide copies them into Python's memory
-// only after that. An entry without that length is damaged: refused, as any other damage.
+// only after that. An entry without a length it could have (sparse.js's keptLength) is
+// damaged: refused before any memory is made, as any other damage.
 function restoring(stored) {
-  const length = Number(stored.headers.get(LENGTH_HEADER));
-  if (!Number.isSafeInteger(length) || length <= 0) throw new Error("a stored snapshot without its length");
-  const memory = new Uint8Array(length);
+  const memory = new Uint8Array(keptLength(stored.headers.get(LENGTH_HEADER)));
   const moduleMade = stored.arrayBuffer().then((bytes) => {
     mark("snapshot-read");
     unpack(new Uint8Array(bytes), memory);

@@ -35,6 +35,18 @@ export function pack(bytes) {
 // Python's memory, so the page can hand Pyodide memory of that size before reading it.
 export const LENGTH_HEADER = "X-Snapshot-Length";
 
+// Pyodide's snapshot of Python's memory is about 32 MB as the app makes it. A kept length
+// that is no length, or beyond 1 GiB, is damage, refused before any memory is made for it:
+// zeroing gigabytes would cost a phone the page.
+const MAX_LENGTH = 2 ** 30;
+
+export function keptLength(header) {
+  const length = Number(header ?? "");
+  const fits = Number.isSafeInteger(length) && length > 0 && length <= MAX_LENGTH;
+  if (!fits) throw new Error(`a stored snapshot without a length it could have: ${String(header).slice(0, 40)}`);
+  return length;
+}
+
 // The snapshot again, written into ``into`` (zeros of the snapshot's length) if given, or an
 // error for anything that is not one of these.
 export function unpack(packed, into = null) {

@@ -509,8 +509,11 @@ def test_back_goes_back_one_screen_and_never_leaves_a_game(launch: Launch, serve
     engine.reload()
     engine.wait_ready()
     assert screen_of(engine) == "settings", "a reload keeps the screen"
+    # Marked in the address for the service worker, which serves that reload (sw.js).
+    assert engine.run("() => location.search") == "?over=settings"
     browser_back(engine)
     assert screen_of(engine) == "handoff"
+    assert engine.run("() => location.search") == "", "the game's own entry is not marked"
     assert engine.run("() => document.querySelectorAll('[data-card]').length") == 0, "no hand on the page"
     tap(engine, Event("reveal"))
     assert mirror.game is not None

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import build
+import pytest
 from ui.state import Event
 
 from support.browser import chromium
@@ -175,31 +176,43 @@ KEPT_LENGTH = """async ({ cache, key }) => {
 }"""
 
 
+@pytest.mark.parametrize(
+    ("longer", "refused"),
+    [
+        (4096, "a packed snapshot of another length"),  # one page more: found as it is read
+        (2**31, "without a length it could have"),  # 2 GiB more: refused before any memory is made
+    ],
+    ids=["a-page-longer", "far-too-long"],
+)
 def test_a_snapshot_whose_kept_length_is_wrong_is_dropped_and_python_started_afresh(
-    page: Any, server: LocalServer
+    page: Any, server: LocalServer, longer: int, refused: str
 ) -> None:
     """Pyodide is handed memory of the kept length before the snapshot is read (so it makes
-    its module meanwhile); a snapshot of another length is refused, not written short."""
+    its module meanwhile); a snapshot of another length is refused, not written short, and a
+    length no snapshot could have is refused before that memory is made."""
     _snapshotted(page, server.url)
     place = page.evaluate(SNAPSHOT_PLACE)
     length = int(page.evaluate(KEPT_LENGTH, place))
     assert length > 16_000_000, "the length of Python's whole memory, kept with the snapshot"
-    # The same snapshot, its length one page longer than the snapshot is.
+    warned: list[str] = []
+    page.on("console", lambda message: warned.append(message.text) if message.type == "warning" else None)
+    # The same snapshot, its kept length longer than the snapshot is.
     page.evaluate(
         """async ({ place: { cache, key }, length }) => {
           const { LENGTH_HEADER } = await import("./sparse.js");
           const store = await caches.open(cache);
           const kept = await store.match(key);
           const headers = new Headers(kept.headers);
-          headers.set(LENGTH_HEADER, String(length + 4096));
+          headers.set(LENGTH_HEADER, String(length));
           await store.put(key, new Response(await kept.arrayBuffer(), { headers }));
         }""",
-        {"place": place, "length": length},
+        {"place": place, "length": length + longer},
     )
     page.reload()
     wait_ready(page)
     _wait_snapshot(page, "stored")  # refused, started afresh, and snapshotted again
     assert page.locator(".py-error").count() == 0
+    assert any("did not restore" in line and refused in line for line in warned), warned
     assert int(page.evaluate(KEPT_LENGTH, place)) == length
     page.reload()
     wait_ready(page)

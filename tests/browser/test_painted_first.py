@@ -245,3 +245,34 @@ def test_the_served_screen_is_drawn_before_any_script_runs_and_ignores_taps_unti
     assert page.evaluate("() => document.documentElement.dataset.served") == "home"
     assert page.evaluate("() => document.documentElement.dataset.screen") == "home", "the tap did nothing"
     assert page.get_attribute("#app", "inert") is None and page.is_hidden("#loading")
+
+
+def test_a_reload_over_the_rules_is_served_as_the_loading_card_not_the_kept_screen(
+    page: Page, server: LocalServer
+) -> None:
+    """A reload of a screen opened over another reopens that screen, which is never the kept
+    one. The service worker cannot see the history's state that says so: the page marks the
+    address instead (?over=rules), and the page is served as it is, with the loading card,
+    rather than with Home for the moment until boot.js takes it back out."""
+    open_app(page, server.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function(f"async () => (await ({FIRST_SCREEN_COPY})()) === localStorage.getItem('{KEPT}')")
+    tap(page, Event("rules"))
+    assert "over=rules" in page.url
+    page.evaluate(FORGET_CACHED, "boot.js")
+    gate = server.hold("/boot.js")
+    try:
+        page.reload(wait_until="commit")
+        page.wait_for_selector("#announcer", state="attached")  # after #app: the page is parsed
+        assert gate.asked.wait(60), "the page asked for boot.js, which has not come"
+        assert page.locator("#app[data-served]").count() == 0, "no kept screen served"
+        assert page.locator("#app").is_hidden() and page.is_visible("#loading-step")
+    finally:
+        server.release("/boot.js")
+    wait_ready(page)
+    assert page.evaluate("() => document.documentElement.dataset.screen") == "rules", (
+        "the reload kept the rules"
+    )
+    page.go_back()
+    page.wait_for_function("() => document.documentElement.dataset.screen === 'home'")
+    assert "over=" not in page.url, "Home's address is not marked"

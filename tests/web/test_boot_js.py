@@ -63,6 +63,7 @@ def test_boot_reads_the_slots_and_the_kept_screen_as_python_writes_them():
     assert constant("PAD_SLOT") == PAD
     assert constant("SETTINGS_SLOT") == SETTINGS
     assert sorted(constant("OVER_ANOTHER")) == sorted(screen.value for screen in navigation.OVER_ANOTHER)
+    assert constant("OVER_ANOTHER_PARAM", WORKER) == navigation.OVER_ANOTHER_PARAM
 
 
 def test_the_page_and_the_snapshot_worker_run_pyodides_javascript_as_the_build_makes_it():

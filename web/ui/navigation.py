@@ -26,6 +26,9 @@ __all__ = ["GAME_SCREENS", "back", "depth", "leave", "place", "reopened", "stay"
 GAME_SCREENS = frozenset({Screen.HANDOFF, Screen.TABLE, Screen.HAND_OVER, Screen.GAME_OVER})
 # Screens opened over another (each has a Back button that returns to ``Ui.previous``).
 OVER_ANOTHER = frozenset({Screen.RULES, Screen.SETTINGS, Screen.HISTORY, Screen.RESTORE, Screen.PHONES})
+# The query parameter that marks the address of a screen opened over another, for the
+# service worker, which answers a reload without the history's state (sw.js's servedPage).
+OVER_ANOTHER_PARAM = "over"
 # A reload may reopen these as they were: nothing of them is lost with the page.
 REOPENED = frozenset({Screen.RULES, Screen.SETTINGS, Screen.HISTORY, Screen.PAD, *GAME_SCREENS})
 

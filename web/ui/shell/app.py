@@ -482,16 +482,29 @@ def _sync_history(ui: Ui) -> None:
     remembered = navigation.place(ui)
     history = window.history
     if target > at:
+        address = _address(ui)
         for level in range(at + 1, target + 1):
-            history.pushState(_js({**remembered, "depth": level}), "")
+            history.pushState(_js({**remembered, "depth": level}), "", address)
     elif target < at:
         _app.pops_pending += 1
         history.go(target - at)
     elif remembered != _app.place:
         # Only when the entry would change: the turns of a game do not touch the history,
         # which costs a frame's time, and which browsers throttle when written too often.
-        history.replaceState(_js(remembered), "")
+        history.replaceState(_js(remembered), "", _address(ui))
     _app.depth, _app.place = target, remembered
+
+
+def _address(ui: Ui) -> str:
+    """The page's address for ``ui``'s history entry: marked (``?over=rules``) on a screen
+    opened over another, whose reload the service worker then serves without the kept
+    screen, which is another (sw.js's servedPage); unmarked everywhere else."""
+    url = window.URL.new(window.location.href)
+    if ui.screen in navigation.OVER_ANOTHER:
+        url.searchParams.set(navigation.OVER_ANOTHER_PARAM, ui.screen.value)
+    else:
+        url.searchParams.delete(navigation.OVER_ANOTHER_PARAM)
+    return str(url.href)
 
 
 def _js(values: dict[str, object]) -> Any:
