@@ -22,7 +22,8 @@ order swaps every round) in three scenarios:
 
   first visit      a fresh browser context (empty caches), server up.
   warm, new browser  a persistent profile that has loaded the page before (and is
-                   controlled by its service worker), with the HTTP server STOPPED
+                   controlled by its service worker, and has had a returning player's
+                   session: prepare_profile), with the HTTP server STOPPED
                    (Chromium's offline emulation would not stop the worker's own
                    fetches): a new browser process on that profile opens the page.
   warm, reload     the same page reloaded, server still stopped.
@@ -396,8 +397,11 @@ def first_visit(browser: Browser, server: Server, kind: Kind, round_: int) -> Fi
         context.close()
 
 
-def prepare_profile(playwright: Playwright, server: Server, kind: Kind, profile: Path) -> None:
-    """Visit once online until the service worker controls the page, then load it controlled once."""
+def prepare_profile(
+    playwright: Playwright, server: Server, kind: Kind, profile: Path, *, returning: bool = True
+) -> None:
+    """Visit once online until the service worker controls the page, then load it controlled
+    once; then, unless told, a returning player's session (``returning_session``)."""
     context = launch_profile(playwright, profile)
     try:
         page = context.new_page()
@@ -409,6 +413,67 @@ def prepare_profile(playwright: Playwright, server: Server, kind: Kind, profile:
         watch.timed(page.reload, f"{kind}, preparing the warm profile (reload)")
     finally:
         context.close()
+    if returning:
+        returning_session(playwright, server, kind, profile)
+
+
+# The same Python work for the app and the bare page, standing in for a game played: V8
+# keeps compiled code for a WebAssembly module (beside the Cache API entry it was compiled
+# from) only for the functions it has optimised, and writes it only once it has optimised
+# enough of them in one page's life. A profile only visited and reloaded had that code for
+# the bare page (whose Python starts from scratch) more often than for the app (whose Python
+# is restored): in a browser just opened, the app without it was about 185 ms slower
+# (docs/research/2026-11-startup-history.md, a thirteenth look). A player who has played has
+# it; this work (about 2.4 s here) writes it for both pages alike.
+RETURNING_WORK = """
+import json, re
+source = "\\n".join(
+    f"def f{i}(x):\\n    return [str(x + k) for k in range({i % 7 + 1})]\\n"
+    f"class C{i}:\\n    a = {i}\\n    def m(self):\\n        return {{'v': f{i}(self.a), 'n': self.a * 2}}\\n"
+    for i in range(200)
+)
+for _ in range(100):
+    space = {}
+    exec(compile(source, "session", "exec"), space)
+    json.loads(json.dumps([space[f"C{i}"]().m() for i in range(200)]))
+    re.findall(r"\\d+", source)
+"""
+# Each page's module whose ``python`` export is its started Python (a dynamic import of a
+# module the page has run answers the same module).
+PYTHON_MODULE: dict[Kind, str] = {"app": "interpreter.js", "bare": "bare.mjs"}
+RUN_PYTHON = """async ([module, source]) => {
+  const { python } = await import(new URL(module, location).href);
+  (await python).runPython(source);
+}"""
+# V8 writes its code cache some time after it last optimised a function (2 s in the V8 of
+# this machine's Chromium, --wasm-caching-timeout-ms); the session stays open past that.
+CODE_CACHE_WAIT_MS = 5000
+
+
+def returning_session(playwright: Playwright, server: Server, kind: Kind, profile: Path) -> None:
+    """A new browser on the profile opens the page and runs ``RETURNING_WORK`` in its Python."""
+    context = launch_profile(playwright, profile)
+    try:
+        page = context.new_page()
+        Watch(page).timed(goto(page, server.url(kind)), f"{kind}, a returning session")
+        page.evaluate(RUN_PYTHON, [PYTHON_MODULE[kind], RETURNING_WORK])
+        page.wait_for_timeout(CODE_CACHE_WAIT_MS)
+    finally:
+        context.close()
+
+
+def wasm_code_cache_bytes(profile: Path) -> int | None:
+    """The compiled code Chromium keeps beside the profile's cached Pyodide WebAssembly, in
+    bytes (0: none), or None when no such entry is found. Read from Chromium's disk cache
+    (the "simple" format: an entry's key, here the URL, near the start of its ``_0`` file;
+    its side data, the code, in its ``_1`` file), for the benchmark's report only."""
+    caches = profile / "Default" / "Service Worker" / "CacheStorage"
+    for body in caches.rglob("*_0"):
+        with body.open("rb") as file:
+            if b"/pyodide/pyodide.asm.wasm" in file.read(1024):
+                side = body.with_name(body.name[:-2] + "_1")
+                return side.stat().st_size if side.exists() else 0
+    return None
 
 
 @dataclasses.dataclass

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/startup_plain.py [--engine chromium|firefox] [--rounds 5]
                                                  [--cpu-throttle 1,4] [--reloads 1]
-                                                 [--no-build] [--json PATH]
+                                                 [--just-installed] [--no-build] [--json PATH]
 
 startup.py and startup_ab.py drive Chromium through Playwright, which turns on the
 DevTools protocol's Page, Runtime and Network domains in every page it opens, injects its
@@ -19,8 +19,11 @@ to: the CPU throttle before the page is asked for, the navigation (``Page.naviga
 No domain is enabled. Each start is made twice, interleaved: "plain" as just said, and
 "watched", with Page, Runtime and Network enabled first as Playwright does, which shows
 what the watching costs. The app and the bare Pyodide page (startup.py's) are each on a
-warm profile of their own (prepared through Playwright, as startup.py prepares them), with
-the server stopped while they are measured: the installed app opened again.
+warm profile of their own (prepared through Playwright, as startup.py prepares them: a
+visit, a reload, and a returning player's session, which ``--just-installed`` leaves out),
+with the server stopped while they are measured: the installed app opened again. The report
+says how much compiled code Chromium keeps for Pyodide's WebAssembly in each profile, which
+moves a new browser's start by about a tenth.
 
 ``--engine firefox`` does the same in Debian's Firefox, which speaks WebDriver BiDi, not the
 DevTools protocol: plain is a BiDi session that only navigates and evaluates; watched is
@@ -373,7 +376,10 @@ def prepare_firefox_profile(server: startup.Server, kind: startup.Kind, profile:
         engine.close()
 
 
-def run(engine: type[PlainBrowser], rounds: int, reloads: int) -> Times:
+def run(
+    engine: type[PlainBrowser], rounds: int, reloads: int, returning: bool
+) -> tuple[Times, dict[str, Any]]:
+    """The loads' times, and what the profiles were (``profiles``)."""
     times: Times = {}
     workdir = Path(tempfile.mkdtemp(prefix="startup-plain-"))
     try:
@@ -385,7 +391,8 @@ def run(engine: type[PlainBrowser], rounds: int, reloads: int) -> Times:
             else:
                 with sync_playwright() as playwright:
                     for kind in startup.KINDS:
-                        startup.prepare_profile(playwright, server, kind, workdir / kind)
+                        startup.prepare_profile(playwright, server, kind, workdir / kind, returning=returning)
+        kept = profiles(engine, workdir, returning)
         for round_ in range(rounds):
             order = [(kind, watched) for kind in startup.KINDS for watched in (False, True)]
             for kind, watched in order if round_ % 2 == 0 else reversed(order):
@@ -393,11 +400,25 @@ def run(engine: type[PlainBrowser], rounds: int, reloads: int) -> Times:
             print(f"  {engine.name}: round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    return times
+    return times, kept
 
 
-def report(name: str, times: Times, rate: float) -> dict[str, Any]:
+def profiles(engine: type[PlainBrowser], workdir: Path, returning: bool) -> dict[str, Any]:
+    """How the profiles were prepared and, in Chromium, the compiled code each keeps for
+    Pyodide's WebAssembly (startup.wasm_code_cache_bytes), which moves a new browser's start.
+    Firefox keeps none for a service worker's answers (the history's fourth look)."""
+    kept: dict[str, Any] = {"returning_session": returning and engine is PlainChromium}
+    if engine is PlainChromium:
+        kept["wasm_code_cache_bytes"] = {
+            kind: startup.wasm_code_cache_bytes(workdir / kind) for kind in startup.KINDS
+        }
+    return kept
+
+
+def report(name: str, measured: tuple[Times, dict[str, Any]], rate: float) -> dict[str, Any]:
+    times, kept = measured
     print(f"\n{name}, CPU {rate:g}x, warm offline; plain: nothing watching, watched: as its driver")
+    print(f"  profiles: {profile_line(kept)}")
     print("  watches (Playwright's domains, puppeteer-core's subscriptions); median (range), ms")
     rows: dict[str, Any] = {}
     for condition in ("plain", "watched"):
@@ -426,7 +447,16 @@ def report(name: str, times: Times, rate: float) -> dict[str, Any]:
             steps = [(name, times.get(f"{label}: step {name}")) for name in STEPS]
             line = "  ".join(f"{name} {statistics.median(values):.0f}" for name, values in steps if values)
             print(f"    {condition:<7} {scenario:<11}  {line}")
-    return {"cpu_throttle": rate, "loads": rows}
+    return {"cpu_throttle": rate, "profiles": kept, "loads": rows}
+
+
+def profile_line(kept: dict[str, Any]) -> str:
+    session = "visited, reloaded" + (", then a returning session" if kept["returning_session"] else "")
+    code = kept.get("wasm_code_cache_bytes")
+    if code is None:
+        return session
+    sizes = ", ".join(f"{kind} {'?' if n is None else f'{n / 1e6:.2f} MB'}" for kind, n in code.items())
+    return f"{session}; the WebAssembly's kept code: {sizes}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -439,6 +469,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--reloads", type=int, default=1, help="reloads after each new browser's start (default 1)"
+    )
+    parser.add_argument(
+        "--just-installed",
+        action="store_true",
+        help="profiles only visited and reloaded, without the returning session (startup.returning_session)",
     )
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
@@ -457,7 +492,9 @@ def main(argv: list[str] | None = None) -> int:
         "startup_plain.py",
         args.rounds,
         throttles,
-        lambda rate: report(engine.name, run(engine, args.rounds, args.reloads), rate),
+        lambda rate: report(
+            engine.name, run(engine, args.rounds, args.reloads, not args.just_installed), rate
+        ),
         args.json,
     )
 

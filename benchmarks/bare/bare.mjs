@@ -13,3 +13,6 @@ const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta
 pyodide.runPython("1 + 1");
 document.documentElement.dataset.appReady = "1";
 performance.mark("ten-phases:ready"); // as the app marks it (web/ui/shell/app.py)
+
+// The started Python, for startup.py's returning session (a dynamic import of this module).
+export const python = pyodide;
