@@ -23,7 +23,7 @@ warm profile of their own (prepared through Playwright, as startup.py prepares t
 visit, a reload, and a returning player's session, which ``--just-installed`` leaves out),
 with the server stopped while they are measured: the installed app opened again. The report
 says how much compiled code Chromium keeps for Pyodide's WebAssembly in each profile, which
-moves a new browser's start by about a tenth.
+moves the app's start in a new browser by up to a quarter.
 
 ``--engine firefox`` does the same in Debian's Firefox, which speaks WebDriver BiDi, not the
 DevTools protocol: plain is a BiDi session that only navigates and evaluates; watched is
