@@ -425,18 +425,18 @@ def prepare_profile(
 # is restored): in a browser just opened, the app without it was about 185 ms slower
 # (docs/research/2026-11-startup-history.md, a thirteenth look). A player who has played has
 # it; this work (about 2.4 s here) writes it for both pages alike.
-RETURNING_WORK = """
+RETURNING_WORK = r"""
 import json, re
-source = "\\n".join(
-    f"def f{i}(x):\\n    return [str(x + k) for k in range({i % 7 + 1})]\\n"
-    f"class C{i}:\\n    a = {i}\\n    def m(self):\\n        return {{'v': f{i}(self.a), 'n': self.a * 2}}\\n"
+source = "\n".join(
+    f"def f{i}(x):\n    return [str(x + k) for k in range({i % 7 + 1})]\n"
+    f"class C{i}:\n    a = {i}\n    def m(self):\n        return {{'v': f{i}(self.a), 'n': self.a * 2}}\n"
     for i in range(200)
 )
 for _ in range(100):
     space = {}
     exec(compile(source, "session", "exec"), space)
     json.loads(json.dumps([space[f"C{i}"]().m() for i in range(200)]))
-    re.findall(r"\\d+", source)
+    re.findall(r"\d+", source)
 """
 # Each page's module whose ``python`` export is its started Python (a dynamic import of a
 # module the page has run answers the same module).
