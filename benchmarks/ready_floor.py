@@ -33,7 +33,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -143,31 +142,10 @@ def prepare_chromium(playwright: Playwright, server: startup.Server, name: str, 
         context.close()
 
 
-def loads(
-    engine: type[startup_plain.PlainBrowser],
-    profile: Path,
-    url: str,
-    name: str,
-    reloads: int,
-    into: startup_plain.Times,
-) -> None:
-    """One new browser on the page's profile: its start, then ``reloads`` reloads."""
-    browser = engine(profile, False)
-    try:
-        for n in range(reloads + 1):
-            scenario = "new browser" if n == 0 else "reload"
-            if n == 0:
-                browser.open(url)
-            else:
-                browser.reload()
-            what = f"{engine.name}, {name}, {scenario}"
-            marks = startup_plain.wait_ready(browser, what)
-            if name != "bare" and (state := browser.evaluate(RESTORED)) != "restored":
-                raise startup.BenchError(f"{what}: ready, but its snapshot was {state or 'not used'}")
-            startup_plain.record(into, f"{name}, {scenario}", marks, what)
-    finally:
-        browser.close()
-        time.sleep(startup_plain.SETTLE_S)
+def restored(browser: startup_plain.PlainBrowser, what: str) -> None:
+    """Raises unless the ready page restored the app's snapshot (each of the app's pages must)."""
+    if (state := browser.evaluate(RESTORED)) != "restored":
+        raise startup.BenchError(f"{what}: ready, but its snapshot was {state or 'not used'}")
 
 
 def run(engine: type[startup_plain.PlainBrowser], rounds: int, reloads: int) -> startup_plain.Times:
@@ -188,7 +166,8 @@ def run(engine: type[startup_plain.PlainBrowser], rounds: int, reloads: int) -> 
             order = PAGES[round_ % len(PAGES) :] + PAGES[: round_ % len(PAGES)]
             for name in order:
                 url = server.url("bare" if name == "bare" else "app")
-                loads(engine, profiles[name], url, name, reloads, times)
+                check = None if name == "bare" else restored
+                startup_plain.loads(engine, profiles[name], url, name, False, reloads, times, check)
             print(f"  {engine.name}: round {round_ + 1}/{rounds} done", file=sys.stderr, flush=True)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -201,19 +180,19 @@ def report(
     print(f"\n{engine.name}, CPU {rate:g}x, warm offline, nothing watching: ready, ms")
     rows: dict[str, Any] = {}
     for scenario in ("new browser", "reload"):
-        if f"bare, {scenario}: ready" not in times:
+        if f"bare, plain, {scenario}: ready" not in times:
             continue
-        medians = {name: statistics.median(times[f"{name}, {scenario}: ready"]) for name in PAGES}
+        medians = {name: statistics.median(times[f"{name}, plain, {scenario}: ready"]) for name in PAGES}
         print(f"  {scenario}:  {'median (range)':>22}  share of bare  over the next")
         for here, below in zip(PAGES, (*PAGES[1:], None), strict=True):
-            values = times[f"{here}, {scenario}: ready"]
+            values = times[f"{here}, plain, {scenario}: ready"]
             over = f"{medians[here] - medians[below]:+.0f}" if below else ""
             share = medians[here] / medians["bare"]
             print(f"    {here:<14} {startup.median_range(values):>22}  {share:>12.2f}x  {over:>12}")
         rows[scenario] = {
-            "ready_ms": {name: times[f"{name}, {scenario}: ready"] for name in PAGES},
+            "ready_ms": {name: times[f"{name}, plain, {scenario}: ready"] for name in PAGES},
             "share_of_bare": {name: medians[name] / medians["bare"] for name in PAGES},
-            "steps_ms": {name: steps(times, f"{name}, {scenario}") for name in PAGES[:-1]},
+            "steps_ms": {name: steps(times, f"{name}, plain, {scenario}") for name in PAGES[:-1]},
         }
     print("  the steps each page marks (median ms after the navigation began):")
     for scenario, row in rows.items():
@@ -236,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of the four pages (default 5)")
     parser.add_argument(
-        "--cpu-throttle", default="1", help="CPU slowed by each factor in turn, Chromium only (default 1)"
+        "--cpu-throttle", default="", help="CPU slowed by each factor in turn, Chromium only (default 1)"
     )
     parser.add_argument(
         "--reloads", type=int, default=1, help="reloads after each new browser's start (default 1)"
@@ -244,12 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = parser.parse_args(argv)
-    engine = startup_plain.PlainFirefox if args.engine == "firefox" else startup_plain.PlainChromium
-    throttles = startup.checked_rounds_and_throttles(parser, args.rounds, args.cpu_throttle)
-    if engine is startup_plain.PlainFirefox and throttles != [1.0]:
-        parser.error("Firefox has no CPU throttle: --cpu-throttle 1 only")
-    if args.reloads < 0:
-        parser.error("--reloads must be 0 or more")
+    engine, throttles = startup_plain.checked_engine(parser, args, default_throttle="1")
     startup.built_site(parser, args.no_build)
     return startup.at_each_throttle(
         "ready_floor.py",

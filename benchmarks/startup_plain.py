@@ -46,6 +46,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -339,9 +340,17 @@ def record(into: Times, label: str, marks: dict[str, float], what: str) -> None:
 
 
 def loads(
-    engine: type[PlainBrowser], profile: Path, url: str, kind: str, watched: bool, reloads: int, into: Times
+    engine: type[PlainBrowser],
+    profile: Path,
+    url: str,
+    kind: str,
+    watched: bool,
+    reloads: int,
+    into: Times,
+    check: Callable[[PlainBrowser, str], None] | None = None,
 ) -> None:
-    """One new browser on the profile: its start, then ``reloads`` reloads."""
+    """One new browser on the profile: its start, then ``reloads`` reloads; ``check``, if
+    given, is asked about each ready page (it raises BenchError if the load does not count)."""
     condition = "watched" if watched else "plain"
     browser = engine(profile, watched)
     try:
@@ -352,7 +361,10 @@ def loads(
             else:
                 browser.reload()
             what = f"{engine.name}, {kind}, {condition}, {scenario}"
-            record(into, f"{kind}, {condition}, {scenario}", wait_ready(browser, what), what)
+            marks = wait_ready(browser, what)
+            if check is not None:
+                check(browser, what)
+            record(into, f"{kind}, {condition}, {scenario}", marks, what)
     finally:
         browser.close()
         time.sleep(SETTLE_S)
@@ -459,6 +471,22 @@ def profile_line(kept: dict[str, Any]) -> str:
     return f"{session}; the WebAssembly's kept code: {sizes}"
 
 
+def checked_engine(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, default_throttle: str
+) -> tuple[type[PlainBrowser], list[float]]:
+    """The browser ``--engine`` names and ``--cpu-throttle``'s factors (Chromium's default
+    ``default_throttle``; Firefox has none), ``--rounds`` and ``--reloads`` checked, or the
+    parser's error."""
+    engine = PlainFirefox if args.engine == "firefox" else PlainChromium
+    throttle = args.cpu_throttle or ("1" if engine is PlainFirefox else default_throttle)
+    throttles = startup.checked_rounds_and_throttles(parser, args.rounds, throttle)
+    if engine is PlainFirefox and throttles != [1.0]:
+        parser.error("Firefox has no CPU throttle: --cpu-throttle 1 only")
+    if args.reloads < 0:
+        parser.error("--reloads must be 0 or more")
+    return engine, throttles
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Warm starts in a browser no automation watches.")
     parser.add_argument("--engine", choices=("chromium", "firefox"), default="chromium")
@@ -478,15 +506,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is (default: build it)")
     parser.add_argument("--json", type=Path, help="also write the results here as JSON")
     args = parser.parse_args(argv)
-    engine = PlainFirefox if args.engine == "firefox" else PlainChromium
-    default_throttle = "1" if engine is PlainFirefox else "1,4"
-    throttles = startup.checked_rounds_and_throttles(
-        parser, args.rounds, args.cpu_throttle or default_throttle
-    )
-    if engine is PlainFirefox and throttles != [1.0]:
-        parser.error("Firefox has no CPU throttle: --cpu-throttle 1 only")
-    if args.reloads < 0:
-        parser.error("--reloads must be 0 or more")
+    engine, throttles = checked_engine(parser, args, default_throttle="1,4")
     startup.built_site(parser, args.no_build)
     return startup.at_each_throttle(
         "startup_plain.py",
