@@ -54,6 +54,7 @@ PAGES = ("app", "no scripts", "no worker", "heading")
 # A pause after each browser closes, so that what it still does on its way out (writing its
 # caches) is not charged to the next page.
 SETTLE_S = 1.0
+HTML = "text/html; charset=utf-8"
 FIRST_PAINT = "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
 # What boot.js leaves on a page whose served screen it kept, and what the service worker
 # puts on a page it served that no script has touched.
@@ -65,12 +66,6 @@ HEADING = (
     "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'><title>Ten Phases</title></head>\n"
     "<body><h1>Ten Phases</h1></body></html>\n"
 )
-PUT_PAGE = """async ([path, text, cacheName]) => {
-  const cache = await caches.open(cacheName);
-  const url = new URL(path, location.href).href;
-  if (!(await cache.match(url))) throw new Error(`${path} is not in ${cacheName}`);
-  await cache.put(url, new Response(text, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
-}"""
 
 
 def without_scripts(page: str) -> str:
@@ -137,17 +132,8 @@ def served_page(playwright: Playwright, server: startup.Server, profile: Path) -
 
 def strip_cached_page(playwright: Playwright, server: startup.Server, profile: Path) -> None:
     """Take the scripts and preloads out of the build's cached index.html on that profile."""
-    source = (build.DIST / "index.html").read_text()
-    build_id = re.search(r'data-build="([0-9a-f]+)"', source)
-    if build_id is None:
-        raise startup.BenchError("dist/index.html names no build")
-    context = startup.launch_profile(playwright, profile)
-    try:
-        page = context.new_page()
-        startup.Watch(page).timed(startup.goto(page, server.url("app")), "no scripts, editing the cache")
-        page.evaluate(PUT_PAGE, ["index.html", without_scripts(source), f"ten-phases-{build_id[1]}"])
-    finally:
-        context.close()
+    page = without_scripts((build.DIST / "index.html").read_text())
+    startup.put_in_cache(playwright, server, profile, [startup.CachedFile("index.html", page, HTML)])
 
 
 def warm_plain(playwright: Playwright, plain: Plain, page_name: str, profile: Path) -> None:

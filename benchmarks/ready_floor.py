@@ -74,13 +74,6 @@ PYSCRIPT_PARTS = (
 # Every script, link and PyScript config tag of a page (comments may name PyScript).
 TAGS = re.compile(r"<(?:script|link|mpy-config|py-config)\b[^>]*>")
 PYSCRIPT_CORE = '<script type="module" src="./pyscript/core.js"></script>'
-PUT_FILES = """async ([files, cacheName]) => {
-  const cache = await caches.open(cacheName);
-  for (const [path, text, type] of files) {
-    const url = new URL(path, location.href).href;
-    await cache.put(url, new Response(text, { headers: { 'Content-Type': type } }));
-  }
-}"""
 RESTORED = "document.documentElement.dataset.snapshot ?? ''"
 HTML, PYTHON, JAVASCRIPT = "text/html; charset=utf-8", "text/x-python", "text/javascript"
 
@@ -97,21 +90,17 @@ def pyodide_only(page: str) -> str:
     return page
 
 
-def edits(name: str) -> list[tuple[str, str, str]]:
-    """What the page's profile has in its cache instead of the build's files: (path, text, type)."""
+def edits(name: str) -> list[startup.CachedFile]:
+    """What the page's profile has in its build's cache instead of (or beside) the build's files."""
     if name == "PyScript only":
-        return [("main.py", MARK_ONLY_MAIN, PYTHON)]
+        return [startup.CachedFile("main.py", MARK_ONLY_MAIN, PYTHON)]
     if name == "Pyodide only":
         page = pyodide_only((build.DIST / "index.html").read_text())
-        return [("index.html", page, HTML), (FLOOR_MODULE_PATH, FLOOR_MODULE, JAVASCRIPT)]
+        return [
+            startup.CachedFile("index.html", page, HTML),
+            startup.CachedFile(FLOOR_MODULE_PATH, FLOOR_MODULE, JAVASCRIPT, replaces=False),
+        ]
     return []
-
-
-def build_cache() -> str:
-    found = re.search(r'data-build="([0-9a-f]+)"', (build.DIST / "index.html").read_text())
-    if found is None:
-        raise startup.BenchError("dist/index.html names no build")
-    return f"ten-phases-{found[1]}"
 
 
 def prepare_firefox(server: startup.Server, name: str, profile: Path) -> None:
@@ -122,7 +111,7 @@ def prepare_firefox(server: startup.Server, name: str, profile: Path) -> None:
     firefox = Firefox(profile=profile)
     try:
         firefox.open(server.url("app"))
-        firefox.run(PUT_FILES, [files, build_cache()])
+        firefox.run(startup.PUT_IN_CACHE, [[list(file) for file in files], startup.build_cache_name()])
     finally:
         firefox.close()
 
@@ -131,15 +120,8 @@ def prepare_chromium(playwright: Playwright, server: startup.Server, name: str, 
     """A warm Chromium profile for the page: the app's (or the bare page's), a returning
     player's as startup_plain.py makes them, then its cache edited."""
     startup.prepare_profile(playwright, server, "bare" if name == "bare" else "app", profile)
-    if not (files := edits(name)):
-        return
-    context = startup.launch_profile(playwright, profile)
-    try:
-        page = context.new_page()
-        startup.Watch(page).timed(startup.goto(page, server.url("app")), f"{name}, editing the cache")
-        page.evaluate(PUT_FILES, [files, build_cache()])
-    finally:
-        context.close()
+    if files := edits(name):
+        startup.put_in_cache(playwright, server, profile, files)
 
 
 def restored(browser: startup_plain.PlainBrowser, what: str) -> None:
@@ -192,7 +174,9 @@ def report(
         rows[scenario] = {
             "ready_ms": {name: times[f"{name}, plain, {scenario}: ready"] for name in PAGES},
             "share_of_bare": {name: medians[name] / medians["bare"] for name in PAGES},
-            "steps_ms": {name: steps(times, f"{name}, plain, {scenario}") for name in PAGES[:-1]},
+            "steps_ms": {
+                name: startup_plain.step_medians(times, f"{name}, plain, {scenario}") for name in PAGES[:-1]
+            },
         }
     print("  the steps each page marks (median ms after the navigation began):")
     for scenario, row in rows.items():
@@ -200,12 +184,6 @@ def report(
             line = "  ".join(f"{step} {at:.0f}" for step, at in marked.items())
             print(f"    {scenario:<11} {name:<14} {line}")
     return {"engine": engine.name, "cpu_throttle": rate, "loads": rows}
-
-
-def steps(times: startup_plain.Times, label: str) -> dict[str, float]:
-    """The median moment of each step a page marked (startup_plain.STEPS), in their order."""
-    marked = {name: times.get(f"{label}: step {name}") for name in startup_plain.STEPS}
-    return {name: statistics.median(values) for name, values in marked.items() if values}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -55,6 +55,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -66,7 +67,7 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, NamedTuple
 
 import build
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, sync_playwright
@@ -415,6 +416,46 @@ def prepare_profile(
         context.close()
     if returning:
         returning_session(playwright, server, kind, profile)
+
+
+class CachedFile(NamedTuple):
+    """A file put in the build's cache of a warm profile, instead of (``replaces``: it must be
+    there already) or beside the build's own."""
+
+    path: str
+    text: str
+    content_type: str
+    replaces: bool = True
+
+
+PUT_IN_CACHE = """async ([files, cacheName]) => {
+  const cache = await caches.open(cacheName);
+  for (const [path, text, type, replaces] of files) {
+    const url = new URL(path, location.href).href;
+    if (replaces && !(await cache.match(url))) throw new Error(`${path} is not in ${cacheName}`);
+    await cache.put(url, new Response(text, { headers: { 'Content-Type': type } }));
+  }
+}"""
+
+
+def build_cache_name() -> str:
+    """The service worker's cache of the build in dist/ (sw.js's CACHE)."""
+    found = re.search(r'data-build="([0-9a-f]+)"', (build.DIST / "index.html").read_text())
+    if found is None:
+        raise BenchError("dist/index.html names no build")
+    return f"ten-phases-{found[1]}"
+
+
+def put_in_cache(playwright: Playwright, server: Server, profile: Path, files: list[CachedFile]) -> None:
+    """The app opened on the warm profile puts ``files`` in its build's cache: what its next
+    starts are served (the benchmarks that take parts of a start away)."""
+    context = launch_profile(playwright, profile)
+    try:
+        page = context.new_page()
+        Watch(page).timed(goto(page, server.url("app")), "editing the cache")
+        page.evaluate(PUT_IN_CACHE, [[list(file) for file in files], build_cache_name()])
+    finally:
+        context.close()
 
 
 # The same Python work for the app and the bare page, standing in for a game played: V8

@@ -339,6 +339,12 @@ def record(into: Times, label: str, marks: dict[str, float], what: str) -> None:
             into.setdefault(f"{label}: step {name}", []).append(marks[f"ten-phases:{name}"])
 
 
+def step_medians(times: Times, label: str) -> dict[str, float]:
+    """The median moment of each step the loads under ``label`` marked (``STEPS``), in order."""
+    marked = {name: times.get(f"{label}: step {name}") for name in STEPS}
+    return {name: statistics.median(values) for name, values in marked.items() if values}
+
+
 def loads(
     engine: type[PlainBrowser],
     profile: Path,
@@ -456,8 +462,7 @@ def report(name: str, measured: tuple[Times, dict[str, Any]], rate: float) -> di
     for condition in ("plain", "watched"):
         for scenario in ("new browser", "reload"):
             label = f"app, {condition}, {scenario}"
-            steps = [(name, times.get(f"{label}: step {name}")) for name in STEPS]
-            line = "  ".join(f"{name} {statistics.median(values):.0f}" for name, values in steps if values)
+            line = "  ".join(f"{name} {at:.0f}" for name, at in step_medians(times, label).items())
             print(f"    {condition:<7} {scenario:<11}  {line}")
     return {"cpu_throttle": rate, "profiles": kept, "loads": rows}
 
